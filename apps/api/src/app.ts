@@ -1,0 +1,158 @@
+// buildApp: the whole Guildhall server as a Fastify instance, without listen() (server.ts listens).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Actor, loadActor } from './auth/actor';
+import { authRoutes } from './auth/auth.routes';
+import { createEmbeddedProvider, EMBEDDED_CLIENT_ID, mountEmbeddedProvider, SSO_MOUNT } from './auth/embedded-provider';
+import { createRelyingParty, type RelyingParty } from './auth/relying-party';
+import { createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
+import { createTokenService, type TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerErrorHandler } from './error-handler';
+import { unauthorized } from './errors';
+import { usersRoutes } from './modules/users/users.routes';
+import type { Secrets } from './secrets';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  limits: SignInLimits;
+  relyingParty: RelyingParty;
+  allowedRedirectUris: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+    authenticate: onRequestHookHandler;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+}
+
+export async function buildApp(config: Config, db: Db, secrets: Secrets): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const embedded = !config.externalOidc;
+  const allowedRedirectUris = [`${config.publicUrl}/oauth/callback`];
+  const limits = createSignInLimits(db, config.signIn);
+  const relyingParty = config.externalOidc
+    ? createRelyingParty({ ...config.externalOidc, external: true })
+    : createRelyingParty({
+        issuer: `${config.publicUrl}${SSO_MOUNT}`,
+        clientId: EMBEDDED_CLIENT_ID,
+        clientSecret: secrets.ssoClientSecret,
+        external: false,
+      });
+  const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
+  app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris });
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.decorate('authenticate', async (req) => {
+    const header = req.headers.authorization;
+    const match = header ? /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header) : null;
+    if (!match?.[1]) throw unauthorized('auth.no_token', 'Sign in first: this call needs a bearer token.');
+    req.actor = await loadActor(db, await tokens.verify(match[1]));
+  });
+
+  const secure = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...(config.externalOidc ? [new URL(config.externalOidc.issuer).origin] : [])],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Guildhall API',
+        version: '0.1.0',
+        description: "The members' portal API. Envelopes: { result } or { result: { rows, count } }; errors { message, code, errors? }.",
+      },
+      servers: [{ url: `${config.publicUrl}/api` }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler(endpointNotFound);
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/health', { schema: { hide: true } }, async () => ({ result: 'ok' }));
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (embedded) {
+    const providerOptions = {
+      db,
+      publicUrl: config.publicUrl,
+      secrets,
+      limits,
+      redirectUris: allowedRedirectUris,
+      trustProxy: config.trustProxy,
+    };
+    await mountEmbeddedProvider(app, createEmbeddedProvider(providerOptions), providerOptions);
+  }
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    app.get('/assets/*', { schema: { hide: true } }, (req, reply) =>
+      reply.sendFile(req.url.split('?')[0]!.slice(1), { maxAge: 365 * 24 * 3600 * 1000, immutable: true }),
+    );
+    // Every other GET is a route of the single-page app.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return endpointNotFound(req, reply);
+      const file = req.url.split('?')[0]!.slice(1);
+      if (file && !file.includes('..') && existsSync(path.join(config.webDist, file)) && path.extname(file)) return reply.sendFile(file);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    });
+  } else {
+    app.setNotFoundHandler(endpointNotFound);
+  }
+
+  return app;
+}

@@ -1,0 +1,44 @@
+// DESIGN §4 sign-in abuse limits, kept in the database so every API process sees the same counts.
+// Only failures count: a hotel full of members signing in from one address is never limited.
+import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { signInFailures } from '../db/schema/index';
+import { tooManyRequests } from '../errors';
+
+export interface SignInLimits {
+  /** Throws a 429 AppError (with Retry-After) when this address or this account must wait. */
+  assertAllowed(ip: string, email?: string): Promise<void>;
+  recordFailure(ip: string, email: string): Promise<void>;
+}
+
+export function createSignInLimits(
+  db: Db,
+  opts: { failuresPerMinute: number; accountLockFailures: number; accountLockMinutes: number },
+): SignInLimits {
+  const windowFor = async (column: typeof signInFailures.ip | typeof signInFailures.email, value: string, seconds: number) => {
+    const since = sql`now() - make_interval(secs => ${seconds})`;
+    const [row] = await db
+      .select({ n: count(), oldest: min(signInFailures.at) })
+      .from(signInFailures)
+      .where(and(eq(column, value), gt(signInFailures.at, since)));
+    const oldest = row?.oldest ? new Date(row.oldest).getTime() : Date.now();
+    return { n: Number(row?.n ?? 0), retryAfter: (oldest + seconds * 1000 - Date.now()) / 1000 };
+  };
+  return {
+    async assertAllowed(ip, email) {
+      const byIp = await windowFor(signInFailures.ip, ip, 60);
+      if (byIp.n >= opts.failuresPerMinute) throw tooManyRequests(byIp.retryAfter);
+      if (email === undefined) return;
+      const lockSeconds = opts.accountLockMinutes * 60;
+      const byAccount = await windowFor(signInFailures.email, email.trim().toLowerCase(), lockSeconds);
+      if (byAccount.n >= opts.accountLockFailures) {
+        throw tooManyRequests(byAccount.retryAfter, 'Too many failed sign-ins for this account. Please wait and try again.');
+      }
+    },
+    async recordFailure(ip, email) {
+      await db.insert(signInFailures).values({ ip, email: email.trim().toLowerCase().slice(0, 320) });
+      // Keep the table small: nothing older than the longest window matters.
+      await db.delete(signInFailures).where(lt(signInFailures.at, sql`now() - interval '1 day'`));
+    },
+  };
+}

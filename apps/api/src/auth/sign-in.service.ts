@@ -1,0 +1,44 @@
+// Checking an email and password, for the API's POST /auth/login and the embedded SSO page alike.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { userEmails, users } from '../db/schema/index';
+import { unauthorized } from '../errors';
+import { verifyPassword } from './passwords';
+import type { SignInLimits } from './sign-in-limits';
+
+export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
+
+export async function findMemberByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({
+      id_user: users.id_user,
+      password_hash: users.password_hash,
+      is_disabled: users.is_disabled,
+      is_verified: userEmails.is_verified,
+    })
+    .from(userEmails)
+    .innerJoin(users, eq(users.id_user, userEmails.id_user))
+    .where(eq(sql`lower(${userEmails.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** The member's id for a right email and password; 401 with one message for every wrong case, 429 past the limits. */
+export async function checkPassword(db: Db, limits: SignInLimits, input: { email: string; password: string; ip: string }): Promise<number> {
+  await limits.assertAllowed(input.ip, input.email);
+  const member = await findMemberByEmail(db, input.email);
+  const ok = await verifyPassword(member?.password_hash, input.password);
+  if (!member || !ok || member.is_disabled) {
+    await limits.recordFailure(input.ip, input.email);
+    throw unauthorized('auth.wrong_credentials', WRONG_CREDENTIALS_MESSAGE);
+  }
+  return member.id_user;
+}
+
+export async function memberExists(db: Db, id_user: number) {
+  const [row] = await db
+    .select({ id_user: users.id_user })
+    .from(users)
+    .where(and(eq(users.id_user, id_user), eq(users.is_disabled, false)));
+  return Boolean(row);
+}

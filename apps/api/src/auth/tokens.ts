@@ -1,0 +1,87 @@
+// The API's access token (DESIGN §4): an HS256 JWT with `id` and `sid`, pinned issuer and audience, an expiry,
+// and a sessions row that logout, a password change or a disabled account revokes at once.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema/index';
+import { unauthorized } from '../errors';
+
+export const TOKEN_AUDIENCE = 'guildhall-api';
+const ALGORITHM = 'HS256';
+
+export interface TokenService {
+  issue(id_user: number, meta: { method: string; ip?: string; userAgent?: string }): Promise<string>;
+  /** The session behind a bearer token, or a 401 AppError. */
+  verify(token: string): Promise<{ id_user: number; sid: string }>;
+  revoke(sid: string): Promise<void>;
+  revokeAllFor(id_user: number): Promise<void>;
+}
+
+export function createTokenService(db: Db, opts: { secret: string; issuer: string; ttlSeconds: number }): TokenService {
+  const key = new TextEncoder().encode(opts.secret);
+  return {
+    async issue(id_user, meta) {
+      const sid = randomUUID();
+      const expiresAt = new Date(Date.now() + opts.ttlSeconds * 1000);
+      await db.insert(sessions).values({
+        id: sid,
+        id_user,
+        expires_at: expiresAt,
+        method: meta.method,
+        ip: meta.ip ?? null,
+        user_agent: meta.userAgent?.slice(0, 512) ?? null,
+      });
+      return new SignJWT({ id: id_user, sid })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setIssuer(opts.issuer)
+        .setAudience(TOKEN_AUDIENCE)
+        .setSubject(String(id_user))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+    async verify(token) {
+      let payload: Record<string, unknown>;
+      try {
+        ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: opts.issuer, audience: TOKEN_AUDIENCE }));
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw unauthorized('auth.token_expired', 'Your access token has expired.');
+        throw unauthorized('auth.token_invalid', 'Your access token is invalid.');
+      }
+      const id = payload.id;
+      const sid = payload.sid;
+      if (typeof id !== 'number' || !Number.isInteger(id) || typeof sid !== 'string') {
+        throw unauthorized('auth.token_invalid', 'Your access token is invalid.');
+      }
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id_user, sessions.id_user))
+        .where(
+          and(
+            eq(sessions.id, sid),
+            eq(sessions.id_user, id),
+            isNull(sessions.revoked_at),
+            gt(sessions.expires_at, sql`now()`),
+            eq(users.is_disabled, false),
+          ),
+        )
+        .limit(1);
+      if (rows.length === 0) throw unauthorized('auth.session_revoked', 'Your session has ended. Please sign in again.');
+      return { id_user: id, sid };
+    },
+    async revoke(sid) {
+      await db
+        .update(sessions)
+        .set({ revoked_at: sql`now()` })
+        .where(and(eq(sessions.id, sid), isNull(sessions.revoked_at)));
+    },
+    async revokeAllFor(id_user) {
+      await db
+        .update(sessions)
+        .set({ revoked_at: sql`now()` })
+        .where(and(eq(sessions.id_user, id_user), isNull(sessions.revoked_at)));
+    },
+  };
+}

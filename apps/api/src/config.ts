@@ -1,0 +1,82 @@
+// The environment, parsed once. Everything configurable about a Guildhall process is here.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  SEED_DEMO: flag.optional(),
+  TRUST_PROXY: flag.default(false),
+  SIGNIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  ACCOUNT_LOCK_FAILURES: z.coerce.number().int().min(1).default(10),
+  ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).default(10),
+  TOKEN_TTL_HOURS: z.coerce.number().min(0.01).default(12),
+  TOKEN_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** An external OpenID provider; when absent the embedded one on /sso is used. */
+  externalOidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  signIn: { failuresPerMinute: number; accountLockFailures: number; accountLockMinutes: number };
+  tokenTtlSeconds: number;
+  tokenSecret: string | undefined;
+  logLevel: string;
+  webDist: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const external = e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET;
+  if (external && !(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    externalOidc: external
+      ? { issuer: e.OIDC_ISSUER!.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
+      : undefined,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    trustProxy: e.TRUST_PROXY,
+    signIn: {
+      failuresPerMinute: e.SIGNIN_FAILURES_PER_MINUTE,
+      accountLockFailures: e.ACCOUNT_LOCK_FAILURES,
+      accountLockMinutes: e.ACCOUNT_LOCK_MINUTES,
+    },
+    tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
+    tokenSecret: e.TOKEN_SECRET,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+  };
+}

@@ -1,0 +1,75 @@
+// SPEC §3 Approval with its chain of approvers (DESIGN §6), its events and the app number counters.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { APPROVAL_CATEGORIES, APPROVAL_LEVELS, APPROVAL_STATUSES } from '@guildhall/shared/constants';
+import { characters } from './characters';
+import { locations } from './locations';
+import { inList } from './sql-helpers';
+import { users } from './users';
+
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: serial('id').primaryKey(),
+    app_number: text('app_number').notNull(),
+    description: text('description').notNull(),
+    category: text('category', { enum: APPROVAL_CATEGORIES }).notNull(),
+    justification: text('justification').notNull(),
+    character_sheet: text('character_sheet').notNull().default(''),
+    mechanics: text('mechanics').notNull().default(''),
+    character_background: text('character_background').notNull().default(''),
+    group_name: text('group_name'),
+    required_approval: text('required_approval', { enum: APPROVAL_LEVELS }).notNull(),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('Pending Low'),
+    character_id: integer('character_id')
+      .notNull()
+      .references(() => characters.id_character, { onDelete: 'cascade' }),
+    id_user_low: integer('id_user_low').references(() => users.id_user, { onDelete: 'set null' }),
+    id_user_mid: integer('id_user_mid').references(() => users.id_user, { onDelete: 'set null' }),
+    id_user_high: integer('id_user_high').references(() => users.id_user, { onDelete: 'set null' }),
+    id_user_global: integer('id_user_global').references(() => users.id_user, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    update_date: timestamp('update_date', { withTimezone: true }).notNull().defaultNow(),
+    updated_by: integer('updated_by').references(() => users.id_user, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('approvals_app_number_uq').on(t.app_number),
+    index('approvals_character_idx').on(t.character_id),
+    index('approvals_status_idx').on(t.status, t.update_date),
+    index('approvals_level_idx').on(t.required_approval),
+    index('approvals_category_idx').on(t.category),
+    index('approvals_update_date_idx').on(t.update_date),
+    index('approvals_low_idx').on(t.id_user_low),
+    index('approvals_mid_idx').on(t.id_user_mid),
+    index('approvals_high_idx').on(t.id_user_high),
+    index('approvals_global_idx').on(t.id_user_global),
+    index('approvals_description_idx').on(sql`lower(${t.description})`),
+    check('approvals_category_ck', inList(t.category, APPROVAL_CATEGORIES)),
+    check('approvals_level_ck', inList(t.required_approval, APPROVAL_LEVELS)),
+    check('approvals_status_ck', inList(t.status, APPROVAL_STATUSES)),
+  ],
+);
+
+export const approvalEvents = pgTable(
+  'approval_events',
+  {
+    id: serial('id').primaryKey(),
+    approval_id: integer('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    id_user: integer('id_user').references(() => users.id_user, { onDelete: 'set null' }),
+    from_status: text('from_status'),
+    to_status: text('to_status').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('approval_events_approval_idx').on(t.approval_id, t.at)],
+);
+
+/** The last app number issued per domain, advanced with UPDATE … RETURNING inside the submitting transaction. */
+export const appNumberCounters = pgTable('app_number_counters', {
+  id_location: integer('id_location')
+    .primaryKey()
+    .references(() => locations.id_location, { onDelete: 'cascade' }),
+  last_number: integer('last_number').notNull().default(0),
+});

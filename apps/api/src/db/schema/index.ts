@@ -1,0 +1,10 @@
+// The whole schema, for drizzle-kit and for the typed database client.
+export * from './approvals';
+export * from './characters';
+export * from './files';
+export * from './locations';
+export * from './notifications';
+export * from './prestige';
+export * from './sso';
+export * from './users';
+export * from './venues';

@@ -1,0 +1,64 @@
+// Starts Guildhall: opens (and locks) the database, migrates, seeds the demo society once, and listens.
+import { buildApp } from './app';
+import { pruneExpiredOidcPayloads } from './auth/oidc-adapter';
+import { loadConfig } from './config';
+import { type Database, isEmpty, openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/demo-society/demo';
+import { loadSecrets } from './secrets';
+
+async function main() {
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir },
+    );
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`\nGuildhall did not start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await database.migrate();
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    console.log('First start: seeding the demo society…');
+    await seedDemo(database.db);
+  }
+  const secrets = await loadSecrets(config.dataDir, { tokenSecret: config.tokenSecret });
+  const app = await buildApp(config, database.db, secrets);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  setInterval(() => void pruneExpiredOidcPayloads(database.db).catch((e) => app.log.warn(e)), 3600_000).unref();
+
+  const lines = [
+    `\nGuildhall is running at ${config.publicUrl}`,
+    `  database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  lines.push(
+    `  sign-in: ${config.externalOidc ? `external provider ${config.externalOidc.issuer}` : `embedded SSO at ${config.publicUrl}/sso`}`,
+  );
+  if (config.seedDemo) {
+    lines.push(`  demo accounts (password: ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(30)} ${account.description}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+// A fresh copy of the seeded database and a built app for one test file; requests go through app.inject.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { userEmails } from '../db/schema/index';
+import { DEMO_PASSWORD } from '../db/demo-society/demo';
+import { loadSecrets } from '../secrets';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Signs in with the demo password through POST /api/auth/login and returns the bearer token. */
+  tokenFor(email: string): Promise<string>;
+  idOf(email: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('postgresTemplate');
+  if (template) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `guildhall_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${template}"`);
+        break;
+      } catch (error) {
+        // Two files copying the template at once: wait and try again.
+        if (attempt > 20 || (error as { code?: string }).code !== '55006') throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 4 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteDump'));
+  const database = await openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([dump]) });
+  return { database, drop: () => database.close() };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-api-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3999',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const secrets = await loadSecrets(dataDir, {});
+  const app = await buildApp(config, database.db, secrets);
+  await app.ready();
+  const ids = new Map<string, number>();
+  return {
+    app,
+    database,
+    config,
+    async tokenFor(email) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().result as string;
+    },
+    async idOf(email) {
+      const known = ids.get(email);
+      if (known) return known;
+      const [row] = await database.db
+        .select({ id_user: userEmails.id_user })
+        .from(userEmails)
+        .where(eq(sql`lower(${userEmails.email})`, email.toLowerCase()));
+      if (!row) throw new Error(`no member with email ${email}`);
+      ids.set(email, row.id_user);
+      return row.id_user;
+    },
+    async close() {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

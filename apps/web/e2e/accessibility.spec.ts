@@ -1,0 +1,42 @@
+// Keyboard and screen-reader basics of the shell and the sign-in pages (axe, WCAG 2 A/AA rules).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { MEMBER, signIn } from './helpers';
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the Login card and the SSO sign-in page pass axe', async ({ page }) => {
+  await page.goto('/login');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Login with Portal' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('the shell passes axe on a desktop and with the phone menu open', async ({ page }) => {
+  await signIn(page, MEMBER);
+  await page.goto('/storyteller/approvals');
+  await expect(page.getByRole('heading', { name: 'STORYTELLER' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+});
+
+test('the SSO page can be used with the keyboard alone', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Login with Portal' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(MEMBER);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('guildhall-demo');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/overview$/);
+});

@@ -1,0 +1,73 @@
+// SPEC §2 Login and OAuth callback, §4 Authentication, §8's 401 rule — through the real SSO page.
+import { expect, test } from '@playwright/test';
+import { ADMIN, COORDINATOR, MEMBER, signIn, STORYTELLER } from './helpers';
+
+test.describe('signing in', () => {
+  for (const email of [MEMBER, STORYTELLER, COORDINATOR, ADMIN]) {
+    test(`${email} signs in through the SSO page and lands on the overview`, async ({ page }) => {
+      await signIn(page, email);
+      await expect(page.getByRole('heading', { name: 'OVERVIEW' })).toBeVisible();
+      const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+      expect(token?.split('.')).toHaveLength(3);
+    });
+  }
+
+  test('the login card has its heading and button, and the SSO page asks for the password', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login with Portal' }).click();
+    await expect(page).toHaveURL(/\/interaction\//);
+    const email = page.getByLabel('Email');
+    await expect(email).toBeFocused();
+  });
+
+  test('a wrong password shows a clear error and keeps the member on the sign-in page', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login with Portal' }).click();
+    await page.getByLabel('Email').fill(MEMBER);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+    await expect(page).toHaveURL(/\/interaction\//);
+    await expect(page.getByLabel('Email')).toHaveValue(MEMBER);
+  });
+
+  test('a deep link survives sign-in: the member comes back to the page asked for', async ({ page }) => {
+    await page.goto('/storyteller/approvals');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fstoryteller%2Fapprovals$/);
+    await signIn(page, MEMBER, { from: page.url(), expectPath: /\/storyteller\/approvals$/ });
+    await expect(page.getByRole('heading', { name: 'STORYTELLER' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Approvals' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a callback without a valid sign-in shows the failure and returns to /login after 2 seconds', async ({ page }) => {
+    await page.goto('/oauth/callback?code=forged&state=forged');
+    await expect(page.getByRole('alert')).toHaveText('Login failed. Please try again.');
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  });
+
+  test('a 401 clears the token, shows the toast and goes to /login', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.evaluate(() => {
+      const [header, payload] = (localStorage.getItem('accessToken') ?? '').split('.');
+      localStorage.setItem('accessToken', `${header}.${payload}.forged-signature`);
+    });
+    await page.reload();
+    await expect(page.getByText('Your access token is expired. Please try to login.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  test('logout ends the session: the old token is refused by the API', async ({ page, request }) => {
+    await signIn(page, MEMBER);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    const id = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()).id;
+    const res = await request.get(`/api/user/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(401);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fprofile$/);
+  });
+});

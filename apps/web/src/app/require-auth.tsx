@@ -1,0 +1,16 @@
+// SPEC §2/§4: every route but the login and the callback needs a stored token; nothing renders while the
+// member is loading. A signed-out visitor goes to /login and comes back to the page asked for.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '../lib/auth';
+
+export function RequireAuth() {
+  const { token, isLoading } = useAuth();
+  const location = useLocation();
+  if (!token) {
+    const returnTo = `${location.pathname}${location.search}`;
+    const query = returnTo && returnTo !== '/' ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
+    return <Navigate to={`/login${query}`} replace />;
+  }
+  if (isLoading) return null;
+  return <Outlet />;
+}

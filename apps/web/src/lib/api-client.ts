@@ -1,0 +1,92 @@
+// The one API client (STYLE layout): base path, bearer header, DESIGN §3 envelopes, and SPEC §8's 401 rule.
+import { ACCESS_TOKEN_STORAGE_KEY } from '@guildhall/shared/constants';
+import type { ErrorBody, ListResult } from '@guildhall/shared/schemas/envelope';
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly errors?: ErrorBody['errors'],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => undefined;
+
+/** The auth store registers what a 401 does (clear the token, go to /login, toast). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export function readStoredToken(): string | null {
+  try {
+    return localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+/** Drops empty values (SPEC §5: empty values are dropped from the query). */
+export function toSearchParams(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+    } else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Sign-in calls answer 401 for a wrong password: that is not an expired session. */
+  skipUnauthorizedHandler?: boolean;
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = readStoredToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${toSearchParams(options.query)}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'The portal could not be reached. Check your connection and try again.', 'network');
+  }
+  const payload = (await response.json().catch(() => undefined)) as ({ result?: T } & Partial<ErrorBody>) | undefined;
+  if (!response.ok) {
+    if (response.status === 401 && !options.skipUnauthorizedHandler) onUnauthorized();
+    throw new ApiError(response.status, payload?.message ?? 'Something went wrong.', payload?.code, payload?.errors);
+  }
+  return payload as T;
+}
+
+/** GET/POST returning the whole envelope `{ result, extra? }`. */
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
+    request<{ result: T; extra?: Record<string, unknown> }>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<{ result: T; extra?: Record<string, unknown> }>('POST', path, { ...options, body: body ?? {} }),
+  list: <T>(path: string, query?: Query, signal?: AbortSignal) =>
+    request<{ result: ListResult<T> }>('GET', path, { query, signal }).then((r) => r.result),
+};

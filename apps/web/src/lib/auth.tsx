@@ -1,0 +1,110 @@
+// SPEC §4 Authentication: authenticated exactly when a token is stored; with one, decode it, fetch the member
+// and keep them, with a loading flag meanwhile. Logout and any 401 clear the token.
+import { ACCESS_TOKEN_STORAGE_KEY } from '@guildhall/shared/constants';
+import type { ShellAbility, User } from '@guildhall/shared/schemas/user';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { api, readStoredToken, setUnauthorizedHandler } from './api-client';
+import { decodeTokenId } from './jwt';
+
+export const SESSION_EXPIRED_MESSAGE = 'Your access token is expired. Please try to login.';
+
+export interface AuthContextValue {
+  token: string | null;
+  userId: number | null;
+  user: User | null;
+  abilities: ShellAbility[];
+  isLoading: boolean;
+  userError: Error | null;
+  /** The alternate login path: store a token obtained elsewhere (the OAuth callback uses it). */
+  loginWithToken(token: string): void;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function storeToken(token: string | null) {
+  try {
+    if (token) localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);
+    else localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage disabled: the session lasts as long as the page.
+  }
+}
+
+export const currentUserQueryKey = (userId: number | null) => ['user', userId, 'self'] as const;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setTokenState] = useState<string | null>(readStoredToken);
+  const userId = token ? decodeTokenId(token) : null;
+
+  const setToken = useCallback(
+    (next: string | null) => {
+      storeToken(next);
+      setTokenState(next);
+      if (!next) queryClient.clear();
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    // A token that is not ours to read is no session at all.
+    if (token && userId === null) setToken(null);
+  }, [token, userId, setToken]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (!readStoredToken()) return;
+      setToken(null);
+      toast.error(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+    });
+  }, [setToken]);
+
+  useEffect(() => {
+    // Another tab signed out or in.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === ACCESS_TOKEN_STORAGE_KEY) setTokenState(event.newValue);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const userQuery = useQuery({
+    queryKey: currentUserQueryKey(userId),
+    queryFn: ({ signal }) => api.get<User>(`/user/${userId}`, undefined, signal),
+    enabled: userId !== null,
+    staleTime: 60_000,
+  });
+
+  const logout = useCallback(async () => {
+    if (readStoredToken()) {
+      // Revoke the session on the server; the token is dropped here whatever the answer.
+      await api.post('/auth/logout', {}, { skipUnauthorizedHandler: true }).catch(() => undefined);
+    }
+    setToken(null);
+  }, [setToken]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      token,
+      userId,
+      user: userQuery.data?.result ?? null,
+      abilities: ((userQuery.data?.extra?.abilities as ShellAbility[] | undefined) ?? []) as ShellAbility[],
+      isLoading: userId !== null && userQuery.isPending,
+      userError: userQuery.error,
+      loginWithToken: (next) => setToken(next),
+      logout,
+    }),
+    [token, userId, userQuery.data, userQuery.isPending, userQuery.error, setToken, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs an AuthProvider');
+  return value;
+}

@@ -1,0 +1,88 @@
+// SPEC §3 and §9 lists. Each is one const array feeding zod schemas, database checks and the SPA.
+
+export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export const PRESTIGE_CATEGORIES = [
+  'Administration',
+  'City Development',
+  'Communication',
+  'Community Service',
+  'Publications and PR',
+  'Event Services',
+  'Storytelling Support',
+  'Organizational Service',
+  'Miscellaneous',
+  'Exceptional Service',
+  'Early Renewal',
+  'Recruiting',
+] as const;
+export type PrestigeCategory = (typeof PRESTIGE_CATEGORIES)[number];
+
+export const USER_TYPES = ['LARP', 'Tabletop', 'LRA', 'Troupe', 'Both'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const APPROVAL_CATEGORIES = ['VSS', '2 Point Rarity', '4 Point Rarity', 'Fame Background', 'Rank Background', 'Other'] as const;
+export type ApprovalCategory = (typeof APPROVAL_CATEGORIES)[number];
+
+export const APPROVAL_LEVELS = ['Low', 'Mid', 'High', 'Top'] as const;
+export type ApprovalLevel = (typeof APPROVAL_LEVELS)[number];
+
+export const APPROVAL_STATUSES = [
+  'Denied',
+  'Approved',
+  'Removed',
+  'Pending High',
+  'Pending Mid',
+  'Pending Low',
+  'Pending Top',
+  'Pending CST',
+  'Pending Global',
+] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const VIRTUES = ['Charity', 'Faith', 'Fortitude', 'Hope', 'Justice', 'Prudence', 'Temperence'] as const;
+export const VICES = ['Envy', 'Gluttony', 'Greed', 'Lust', 'Pride', 'Sloth', 'Wrath'] as const;
+
+export const XP_TYPES = ['Creation Dots', 'Earn', 'Spend', 'MC'] as const;
+export type XpType = (typeof XP_TYPES)[number];
+
+export const VENUE_ITEM_TYPES = ['Item', 'Location', 'NPC'] as const;
+export type VenueItemType = (typeof VENUE_ITEM_TYPES)[number];
+
+export const CHARACTER_STATUSES = ['Active', 'Inactive', 'Retired', 'Dead'] as const;
+export type CharacterStatus = (typeof CHARACTER_STATUSES)[number];
+
+export const YES_NO = ['yes', 'no'] as const;
+export type YesNo = (typeof YES_NO)[number];
+
+/** SPEC §3 location types. 1 is the society's root, which no screen lists. */
+export const LOCATION_TYPE = {
+  ROOT: 1,
+  REGION: 2,
+  US_REGION: 3,
+  DOMAIN: 4,
+  SUB_DOMAIN: 5,
+} as const;
+export const US_LOCATION_CODE = 'US';
+
+/**
+ * Position types (DESIGN §5). The level says where the position sits; `role` what it lets its holder do;
+ * `assistant` positions move an approval up rather than completing it (DESIGN §6).
+ */
+export const POSITION_TYPES = {
+  NC: { title: 'National Coordinator', role: 'coordinator', level: 'national', assistant: false },
+  NST: { title: 'National Storyteller', role: 'storyteller', level: 'national', assistant: false },
+  ANST: { title: 'Assistant National Storyteller', role: 'storyteller', level: 'national', assistant: true },
+  RC: { title: 'Regional Coordinator', role: 'coordinator', level: 'regional', assistant: false },
+  RST: { title: 'Regional Storyteller', role: 'storyteller', level: 'regional', assistant: false },
+  ARST: { title: 'Assistant Regional Storyteller', role: 'storyteller', level: 'regional', assistant: true },
+  DC: { title: 'Domain Coordinator', role: 'coordinator', level: 'domain', assistant: false },
+  DST: { title: 'Domain Storyteller', role: 'storyteller', level: 'domain', assistant: false },
+  ADST: { title: 'Assistant Domain Storyteller', role: 'storyteller', level: 'domain', assistant: true },
+  VST: { title: 'Venue Storyteller', role: 'storyteller', level: 'venue', assistant: false },
+} as const;
+export type PositionType = keyof typeof POSITION_TYPES;
+export const POSITION_TYPE_CODES = Object.keys(POSITION_TYPES) as PositionType[];

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ancestorIds,
+  childAncestorList,
+  childDomains,
+  domainCode,
+  findUs,
+  indexLocations,
+  type LocationLike,
+  locationFilterIds,
+  regionOf,
+  topRegions,
+} from './locations';
+
+// INT (root) ─ CA (2) ─ CA-001 (4)
+// US (2, root) ─ NE (3) ─ 012 (4) ─ A (5)
+const loc = (id_location: number, location_code: string, location_type: number, id_parent_location: string | null): LocationLike => ({
+  id_location,
+  location_code,
+  location_type,
+  id_parent_location,
+});
+const INT = loc(1, 'INT', 1, null);
+const US = loc(2, 'US', 2, null);
+const NE = loc(3, 'NE', 3, '2');
+const NE012 = loc(4, '012', 4, '2,3');
+const NE012A = loc(5, 'A', 5, '2,3,4');
+const CA = loc(6, 'CA', 2, '1');
+const CA001 = loc(7, '001', 4, '1,6');
+const ORPHAN = loc(8, '999', 4, '1');
+const ALL = [INT, US, NE, NE012, NE012A, CA, CA001, ORPHAN];
+const byId = indexLocations(ALL);
+
+describe('ancestor lists', () => {
+  it.each([
+    [null, []],
+    ['', []],
+    ['2', [2]],
+    ['2,3,4', [2, 3, 4]],
+    [' 2 , 3 ', [2, 3]],
+    ['2,,x,3', [2, 3]],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(ancestorIds({ id_parent_location: raw })).toEqual(expected);
+  });
+
+  it('gives a child its parent’s ancestors plus the parent', () => {
+    expect(childAncestorList(NE012)).toBe('2,3,4');
+    expect(childAncestorList(US)).toBe('2');
+  });
+});
+
+describe('domain code', () => {
+  it.each([
+    [US, 'US'],
+    [NE, 'NE'],
+    [NE012, 'NE-012'],
+    [NE012A, 'NE-012-A'],
+    [CA, 'CA'],
+    [CA001, 'CA-001'],
+  ])('of %o is %s (non-root ancestors plus its own code)', (location, code) => {
+    expect(domainCode(location, byId)).toBe(code);
+  });
+});
+
+describe('region of a domain', () => {
+  it('is the location itself when its type is below 4', () => {
+    expect(regionOf(NE, byId)).toBe(NE);
+    expect(regionOf(US, byId)).toBe(US);
+    expect(regionOf(CA, byId)).toBe(CA);
+  });
+  it('is the type-3 ancestor of a domain, even below a sub-domain', () => {
+    expect(regionOf(NE012, byId)).toBe(NE);
+    expect(regionOf(NE012A, byId)).toBe(NE);
+  });
+  it('falls back to the type-2 ancestor when there is no type-3 one', () => {
+    expect(regionOf(CA001, byId)).toBe(CA);
+  });
+  it('is undefined when no ancestor is a region', () => {
+    expect(regionOf(ORPHAN, byId)).toBeUndefined();
+  });
+});
+
+describe('top regions, child domains and the US', () => {
+  it('lists types 2 and 3 except the US', () => {
+    expect(topRegions(ALL).map((l) => l.location_code)).toEqual(['NE', 'CA']);
+  });
+  it('finds every location whose ancestor list holds the id', () => {
+    expect(childDomains(ALL, 3).map((l) => l.id_location)).toEqual([4, 5]);
+    expect(childDomains(ALL, 2).map((l) => l.id_location)).toEqual([3, 4, 5]);
+    expect(childDomains(ALL, 5)).toEqual([]);
+  });
+  it('finds the US by its code', () => {
+    expect(findUs(ALL)).toBe(US);
+    expect(findUs([NE, CA])).toBeUndefined();
+  });
+  it('filters a chosen domain by its parents plus itself', () => {
+    expect(locationFilterIds(NE012A)).toEqual([2, 3, 4, 5]);
+  });
+});

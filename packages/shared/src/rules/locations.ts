@@ -1,0 +1,70 @@
+// SPEC §3 Location rules: ancestor lists, domain codes, regions, top regions, child domains, the US.
+import { LOCATION_TYPE, US_LOCATION_CODE } from '../constants';
+
+export interface LocationLike {
+  id_location: number;
+  location_code: string;
+  location_type: number;
+  /** Comma-separated ancestor ids, root first; empty or null for a root. */
+  id_parent_location: string | null;
+}
+
+export function ancestorIds(location: Pick<LocationLike, 'id_parent_location'>): number[] {
+  if (!location.id_parent_location) return [];
+  return location.id_parent_location
+    .split(',')
+    .map((part) => Number.parseInt(part.trim(), 10))
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
+
+/** The ancestor list a child of `parent` carries. */
+export function childAncestorList(parent: Pick<LocationLike, 'id_location' | 'id_parent_location'>): string {
+  return [...ancestorIds(parent), parent.id_location].join(',');
+}
+
+function ancestorsOf<T extends LocationLike>(location: T, byId: ReadonlyMap<number, T>): T[] {
+  return ancestorIds(location)
+    .map((id) => byId.get(id))
+    .filter((found): found is T => found !== undefined);
+}
+
+/** Location codes of the non-root ancestors plus its own, joined with a hyphen (e.g. NE-012). */
+export function domainCode<T extends LocationLike>(location: T, byId: ReadonlyMap<number, T>): string {
+  const nonRoot = ancestorsOf(location, byId).slice(1);
+  return [...nonRoot.map((a) => a.location_code), location.location_code].join('-');
+}
+
+/** Itself if its type is below 4; else its ancestor of type 3, failing that its ancestor of type 2. */
+export function regionOf<T extends LocationLike>(location: T, byId: ReadonlyMap<number, T>): T | undefined {
+  if (location.location_type < LOCATION_TYPE.DOMAIN) return location;
+  const ancestors = ancestorsOf(location, byId);
+  return (
+    ancestors.find((a) => a.location_type === LOCATION_TYPE.US_REGION) ?? ancestors.find((a) => a.location_type === LOCATION_TYPE.REGION)
+  );
+}
+
+/** Locations of type 2 or 3, excluding the US itself. */
+export function topRegions<T extends LocationLike>(locations: readonly T[]): T[] {
+  return locations.filter(
+    (l) =>
+      (l.location_type === LOCATION_TYPE.REGION || l.location_type === LOCATION_TYPE.US_REGION) && l.location_code !== US_LOCATION_CODE,
+  );
+}
+
+/** Every location whose ancestor list contains `id`. */
+export function childDomains<T extends LocationLike>(locations: readonly T[], id: number): T[] {
+  return locations.filter((l) => ancestorIds(l).includes(id));
+}
+
+export function findUs<T extends LocationLike>(locations: readonly T[]): T | undefined {
+  return locations.find((l) => l.location_code === US_LOCATION_CODE);
+}
+
+/** The `locations` filter for a chosen domain: its ancestors plus itself (SPEC §5). */
+export function locationFilterIds(location: Pick<LocationLike, 'id_location' | 'id_parent_location'>): number[] {
+  return [...ancestorIds(location), location.id_location];
+}
+
+export function indexLocations<T extends LocationLike>(locations: readonly T[]): Map<number, T> {
+  return new Map(locations.map((l) => [l.id_location, l]));
+}

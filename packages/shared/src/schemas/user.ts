@@ -1,0 +1,38 @@
+// SPEC §3 User as the API sends it (field names are SPEC's, nested tbl_* objects included).
+import { z } from 'zod';
+import { USER_TYPES } from '../constants';
+
+export const userEmailSchema = z.object({ id_email: z.number().int(), email: z.string() });
+export const userPhoneSchema = z.object({ id_phone: z.number().int(), phone_number: z.string() });
+export const userAddressSchema = z.object({
+  id_address: z.number().int(),
+  addr_line_1: z.string().nullable(),
+  addr_line_2: z.string().nullable(),
+  addr_city: z.string().nullable(),
+  addr_state: z.string().nullable(),
+  addr_zip: z.string().nullable(),
+  addr_country: z.string().nullable(),
+});
+
+export const userSchema = z.object({
+  id_user: z.number().int(),
+  user_fname: z.string(),
+  user_mname: z.string().nullable(),
+  user_lname: z.string(),
+  user_nick: z.string().nullable(),
+  user_prefix: z.string().nullable(),
+  user_bday: z.string().nullable(),
+  user_camnum: z.string(),
+  user_type: z.enum(USER_TYPES),
+  user_expiration: z.string().nullable(),
+  id_location: z.number().int().nullable(),
+  is_admin: z.boolean(),
+  tbl_user_email: userEmailSchema.nullable(),
+  tbl_user_phone: userPhoneSchema.nullable(),
+  tbl_user_address: userAddressSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** What the signed-in member may do in the shell; sent as `extra.abilities` of GET /user/{id} for oneself. */
+export const SHELL_ABILITIES = ['staff', 'storyteller', 'coordinator', 'admin'] as const;
+export type ShellAbility = (typeof SHELL_ABILITIES)[number];

@@ -1,0 +1,55 @@
+// Lint for the architecture (STYLE §8): web never imports api, shared imports neither, and a feature never
+// imports another feature (compose in app/, or lift the shared piece into components/ or lib/).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const problems = [];
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* files(full);
+    else if (/\.(ts|tsx|mts)$/.test(name)) yield full;
+  }
+}
+
+const importRe = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function imports(file) {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(importRe)].map((m) => m[1] ?? m[2]);
+}
+
+for (const file of files(path.join(root, 'packages/shared/src'))) {
+  for (const spec of imports(file)) {
+    if (spec.startsWith('@guildhall/') || spec.includes('apps/')) problems.push(`${file}: shared must not import ${spec}`);
+  }
+}
+
+const featuresDir = path.join(root, 'apps/web/src/features');
+for (const file of files(path.join(root, 'apps/web'))) {
+  for (const spec of imports(file)) {
+    if (spec.startsWith('@guildhall/api') || spec.includes('apps/api')) problems.push(`${file}: web must not import the api (${spec})`);
+    if (!file.startsWith(featuresDir) || !spec.startsWith('.')) continue;
+    const own = path.relative(featuresDir, file).split(path.sep)[0];
+    const target = path.resolve(path.dirname(file), spec);
+    if (target.startsWith(featuresDir + path.sep)) {
+      const other = path.relative(featuresDir, target).split(path.sep)[0];
+      if (other !== own) problems.push(`${path.relative(root, file)}: feature '${own}' imports feature '${other}' (${spec})`);
+    }
+  }
+}
+
+for (const file of files(path.join(root, 'apps/api/src'))) {
+  for (const spec of imports(file)) {
+    if (spec.startsWith('@guildhall/web') || spec.includes('apps/web')) problems.push(`${file}: api must not import the web app (${spec})`);
+  }
+}
+
+if (problems.length) {
+  console.error(`Architecture boundaries broken:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('Architecture boundaries: ok');
