@@ -16,6 +16,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './error-handler';
 import { unauthorized } from './errors';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { overviewRoutes } from './modules/overview/overview.routes';
+import { positionsRoutes } from './modules/positions/positions.routes';
+import { prestigeRoutes } from './modules/prestige/prestige.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import type { Secrets } from './secrets';
 
@@ -121,6 +125,10 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       api.get('/health', { schema: { hide: true } }, async () => ({ result: 'ok' }));
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(overviewRoutes);
+      await api.register(positionsRoutes);
+      await api.register(prestigeRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,8 @@ import { type Actor, isCoordinator, isStaff, isStoryteller } from '../../auth/ac
 export const usersPolicy = {
   /** Oneself, administrators, and staff (who look members up). */
   canView: (actor: Actor, id_user: number) => actor.id_user === id_user || isStaff(actor),
+  /** Oneself and administrators edit a profile. */
+  canEdit: (actor: Actor, id_user: number) => actor.id_user === id_user || actor.isAdmin,
   /** Email, phone, address and birthday: oneself, coordinators and administrators. */
   canSeeContacts: (actor: Actor, id_user: number) => actor.id_user === id_user || actor.isAdmin || isCoordinator(actor),
   shellAbilities(actor: Actor): ShellAbility[] {

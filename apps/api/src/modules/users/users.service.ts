@@ -1,9 +1,11 @@
 // Reading members with their email, phone and address rows (SPEC §3 User).
+import type { ProfileUpdate } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
 import { userAddresses, userEmails, userPhones, users } from '../../db/schema/index';
-import { notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 
 export const userNotFound = () => notFound('users.not_found', 'No member has this id.');
 
@@ -59,4 +61,88 @@ export async function getUser(db: Db, id_user: number, opts: { withContacts: boo
       .limit(1),
   ]);
   return { ...row, tbl_user_email: email[0] ?? null, tbl_user_phone: phone[0] ?? null, tbl_user_address: address[0] ?? null };
+}
+
+/** SPEC §7 POST /user/{id_user} for the profile: the member row and their email, phone and address, all or nothing. */
+export async function updateProfile(db: Db, id_user: number, input: ProfileUpdate): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id_user }).from(users).where(eq(users.id_user, id_user)).for('update');
+    if (!user) throw userNotFound();
+    await tx
+      .update(users)
+      .set({ user_nick: input.user_nick || null, user_prefix: input.user_prefix || null, user_bday: input.user_bday })
+      .where(eq(users.id_user, id_user));
+
+    const email = input.tbl_user_email.email.toLowerCase();
+    const [taken] = await tx
+      .select({ id_user: userEmails.id_user })
+      .from(userEmails)
+      .where(and(eq(sql`lower(${userEmails.email})`, email), ne(userEmails.id_user, id_user)));
+    if (taken) {
+      throw new AppError(409, 'users.email_taken', 'That email belongs to another member.', [
+        { path: 'tbl_user_email.email', message: 'belongs to another member' },
+      ]);
+    }
+    await upsertOwned(
+      tx,
+      userEmails,
+      userEmails.id_email,
+      input.tbl_user_email.id_email,
+      id_user,
+      'tbl_user_email.id_email',
+      async (current) => {
+        // A changed address is no longer one the society has verified.
+        const changed = current?.email?.toString().toLowerCase() !== email;
+        return { email, ...(changed ? { is_verified: false } : {}) };
+      },
+    );
+    await upsertOwned(tx, userPhones, userPhones.id_phone, input.tbl_user_phone.id_phone, id_user, 'tbl_user_phone.id_phone', async () => ({
+      phone_number: input.tbl_user_phone.phone_number,
+    }));
+    const { id_address: _, ...address } = input.tbl_user_address;
+    await upsertOwned(
+      tx,
+      userAddresses,
+      userAddresses.id_address,
+      input.tbl_user_address.id_address,
+      id_user,
+      'tbl_user_address.id_address',
+      async () => ({
+        addr_line_1: address.addr_line_1,
+        addr_line_2: address.addr_line_2 ?? null,
+        addr_city: address.addr_city,
+        addr_state: address.addr_state,
+        ...(address.addr_zip !== undefined ? { addr_zip: address.addr_zip } : {}),
+        ...(address.addr_country !== undefined ? { addr_country: address.addr_country } : {}),
+      }),
+    );
+  });
+}
+
+/** Updates the member's row `id` of a contact table, or adds one when no id is given; another member's id is a 400. */
+async function upsertOwned<T extends typeof userEmails | typeof userPhones | typeof userAddresses>(
+  tx: Tx,
+  table: T,
+  idColumn: PgColumn,
+  id: number | null | undefined,
+  id_user: number,
+  path: string,
+  values: (current: Record<string, unknown> | undefined) => Promise<Record<string, unknown>>,
+) {
+  if (id) {
+    const [current] = (await tx
+      .select()
+      .from(table as typeof userEmails)
+      .where(and(eq(idColumn, id), eq(table.id_user, id_user)))) as Record<string, unknown>[];
+    if (!current)
+      throw badRequest('users.not_own_row', `${path} is not one of this member's records`, [
+        { path, message: "is not one of this member's records" },
+      ]);
+    await tx
+      .update(table)
+      .set((await values(current)) as never)
+      .where(eq(idColumn, id));
+    return;
+  }
+  await tx.insert(table).values({ id_user, ...(await values(undefined)) } as never);
 }

@@ -1,0 +1,48 @@
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import type { Notification, notificationsQuery } from '@guildhall/shared/schemas/notifications';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { notifications } from '../../db/schema/index';
+
+export async function listNotifications(
+  db: Db,
+  id_user: number,
+  query: z.infer<typeof notificationsQuery>,
+): Promise<ListResult<Notification> & { unread: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id_user, id_user))
+      .orderBy(query.direction === 'asc' ? notifications.created_at : desc(notifications.created_at), desc(notifications.id))
+      .limit(query.count)
+      .offset((query.page - 1) * query.count),
+    db
+      .select({ n: count(), unread: sql<number>`count(*) filter (where ${notifications.read_at} is null)::int` })
+      .from(notifications)
+      .where(eq(notifications.id_user, id_user)),
+  ]);
+  return {
+    rows: rows.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      message: n.message,
+      link: n.link,
+      created_at: n.created_at.toISOString(),
+      read_at: n.read_at?.toISOString() ?? null,
+    })),
+    count: Number(totals?.n ?? 0),
+    unread: Number(totals?.unread ?? 0),
+  };
+}
+
+/** Marks the member's own notifications read; ids of other members' notifications are simply not touched. */
+export async function markRead(db: Db, id_user: number, ids: number[] | undefined): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ read_at: sql`now()` })
+    .where(and(eq(notifications.id_user, id_user), isNull(notifications.read_at), ids ? inArray(notifications.id, ids) : undefined))
+    .returning({ id: notifications.id });
+  return updated.length;
+}

@@ -1,0 +1,15 @@
+// DESIGN §5 for prestige: a member reads their own record; staff recommend for anyone; a coordinator of the
+// member's domain (or above) and administrators read and delete.
+import { type Actor, isStaff } from '../../auth/actor';
+import { coordinatesMember } from '../../auth/scope';
+import type { Db } from '../../db/client';
+
+export const prestigePolicy = {
+  async canView(db: Db, actor: Actor, id_user: number) {
+    return actor.id_user === id_user || actor.isAdmin || (await coordinatesMember(db, actor, id_user));
+  },
+  canAdd: (actor: Actor) => isStaff(actor),
+  async canDelete(db: Db, actor: Actor, id_user: number) {
+    return actor.isAdmin || (await coordinatesMember(db, actor, id_user));
+  },
+};

@@ -1,0 +1,98 @@
+// Prestige records, totals and awards (SPEC §3 Prestige; DESIGN §7 live figures).
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import type { PrestigeAdd, PrestigeAggregates, PrestigeEntry, prestigeListQuery } from '@guildhall/shared/schemas/prestige';
+import { memberClass } from '@guildhall/shared/rules/member-class';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { mcLevels, notifications, prestige, users } from '../../db/schema/index';
+import { notFound } from '../../errors';
+
+const reviewers = alias(users, 'reviewer');
+
+export async function listPrestige(db: Db, id_user: number, query: z.infer<typeof prestigeListQuery>): Promise<ListResult<PrestigeEntry>> {
+  const order = query.direction === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id_prestige: prestige.id_prestige,
+        id_user: prestige.id_user,
+        prestige_description: prestige.prestige_description,
+        prestige_category: prestige.prestige_category,
+        prestige_general: prestige.prestige_general,
+        prestige_regional: prestige.prestige_regional,
+        prestige_national: prestige.prestige_national,
+        prestige_usable_general: prestige.prestige_usable_general,
+        id_reviewer: prestige.id_reviewer,
+        reviewer_name: sql<string | null>`nullif(trim(concat_ws(' ', ${reviewers.user_fname}, ${reviewers.user_lname})), '')`,
+        prestige_datetime: prestige.prestige_datetime,
+      })
+      .from(prestige)
+      .leftJoin(reviewers, eq(reviewers.id_user, prestige.id_reviewer))
+      .where(eq(prestige.id_user, id_user))
+      .orderBy(order(prestige[query.sortBy]), order(prestige.id_prestige))
+      .limit(query.count)
+      .offset((query.page - 1) * query.count),
+    db.select({ n: count() }).from(prestige).where(eq(prestige.id_user, id_user)),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row, prestige_datetime: row.prestige_datetime.toISOString() })),
+    count: Number(total?.n ?? 0),
+  };
+}
+
+export async function prestigeAggregates(db: Db, id_user: number): Promise<PrestigeAggregates> {
+  const [[sums], ladder] = await Promise.all([
+    db
+      .select({
+        total_general: sql<number>`coalesce(sum(${prestige.prestige_general}), 0)::int`,
+        total_regional: sql<number>`coalesce(sum(${prestige.prestige_regional}), 0)::int`,
+        total_national: sql<number>`coalesce(sum(${prestige.prestige_national}), 0)::int`,
+        total_vip: sql<number>`coalesce(sum(${prestige.prestige_usable_general}), 0)::int`,
+      })
+      .from(prestige)
+      .where(eq(prestige.id_user, id_user)),
+    loadLadder(db),
+  ]);
+  const totals = {
+    total_general: Number(sums?.total_general ?? 0),
+    total_regional: Number(sums?.total_regional ?? 0),
+    total_national: Number(sums?.total_national ?? 0),
+    total_vip: Number(sums?.total_vip ?? 0),
+  };
+  return { ...totals, ...memberClass(totals, ladder) };
+}
+
+export function loadLadder(db: Db) {
+  return db.select().from(mcLevels).orderBy(asc(mcLevels.mc));
+}
+
+/** Records an award and tells the member, in one transaction. */
+export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAdd): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [member] = await tx.select({ id_user: users.id_user }).from(users).where(eq(users.id_user, input.id_user));
+    if (!member) throw notFound('users.not_found', 'No member has this id.');
+    const [created] = await tx
+      .insert(prestige)
+      .values({ ...input, id_reviewer })
+      .returning({ id: prestige.id_prestige });
+    await tx.insert(notifications).values({
+      id_user: input.id_user,
+      kind: 'prestige',
+      message: `You were awarded prestige for ${input.prestige_category}: ${input.prestige_general} general, ${input.prestige_regional} regional, ${input.prestige_national} national.`,
+      link: '/prestige-and-vip',
+    });
+    return created!.id;
+  });
+}
+
+export async function findPrestigeOwner(db: Db, id_prestige: number): Promise<number> {
+  const [row] = await db.select({ id_user: prestige.id_user }).from(prestige).where(eq(prestige.id_prestige, id_prestige));
+  if (!row) throw notFound('prestige.not_found', 'No prestige entry has this id.');
+  return row.id_user;
+}
+
+export async function deletePrestige(db: Db, id_prestige: number) {
+  await db.delete(prestige).where(eq(prestige.id_prestige, id_prestige));
+}
