@@ -6,7 +6,7 @@ test.describe('signing in', () => {
   for (const email of [MEMBER, STORYTELLER, COORDINATOR, ADMIN]) {
     test(`${email} signs in through the SSO page and lands on the overview`, async ({ page }) => {
       await signIn(page, email);
-      await expect(page.getByRole('heading', { name: 'OVERVIEW' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'OVERVIEW', exact: true })).toBeVisible();
       const token = await page.evaluate(() => localStorage.getItem('accessToken'));
       expect(token?.split('.')).toHaveLength(3);
     });

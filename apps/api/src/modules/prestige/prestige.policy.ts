@@ -9,7 +9,8 @@ export const prestigePolicy = {
     return actor.id_user === id_user || actor.isAdmin || (await coordinatesMember(db, actor, id_user));
   },
   canAdd: (actor: Actor) => isStaff(actor),
+  /** Never one's own entries (unless an administrator): a coordinator does not rule on their own record. */
   async canDelete(db: Db, actor: Actor, id_user: number) {
-    return actor.isAdmin || (await coordinatesMember(db, actor, id_user));
+    return actor.isAdmin || (actor.id_user !== id_user && (await coordinatesMember(db, actor, id_user)));
   },
 };

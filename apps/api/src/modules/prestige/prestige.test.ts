@@ -205,6 +205,13 @@ describe('POST /api/prestiges/delete/{id}', () => {
     expect(await scalar(t.database.db, sql`select count(*)::int from prestige where id_prestige in (${entry}, ${outsiderEntry})`)).toBe(2);
   });
 
+  it('does not let a coordinator delete an entry of their own record', async () => {
+    const own = await newEntry(id.coordinator!);
+    const res = await post(`/api/prestiges/delete/${own}`, 'coordinator', {});
+    expect(res.statusCode).toBe(403);
+    expect((await get(`/api/prestiges/user/${id.coordinator}`, 'coordinator')).json().extra).toEqual({ abilities: [] });
+  });
+
   it('lets an administrator delete any entry', async () => {
     const entry = await newEntry(id.outsider!);
     expect((await post(`/api/prestiges/delete/${entry}`, 'admin', {})).statusCode).toBe(200);

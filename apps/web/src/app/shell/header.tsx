@@ -1,4 +1,5 @@
 import { fullName } from '@guildhall/shared/rules/person-name';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useAuth } from '../../lib/auth';
 import styles from './shell.module.css';
 
@@ -30,21 +31,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       <span className={styles.headerTitle}>Guildhall</span>
       <div className={styles.headerEnd}>
         {user ? <span className={styles.headerUser}>{user.user_nick || fullName(user)}</span> : null}
-        <button type="button" className={styles.iconButton} aria-label="Notifications">
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />
-          </svg>
-        </button>
+        <NotificationBell />
       </div>
     </header>
   );

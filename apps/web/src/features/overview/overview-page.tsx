@@ -1,10 +1,72 @@
+// SPEC §2 Overview with DESIGN §7's live figures: the membership panel, the storyteller's VST panel and the
+// Membership Overview card (hidden when the prestige totals cannot be loaded).
+import { useQuery } from '@tanstack/react-query';
+import { isExpired, MembershipCard } from '../../components/membership-card';
 import { navIcons } from '../../components/nav-icons';
 import { SectionPage } from '../../components/section-page';
+import { TilePanel } from '../../components/tiles';
+import { useAuth } from '../../lib/auth';
+import { useDomain } from '../../lib/domains';
+import { aggregatesQuery, domainPositionsQuery, overviewQuery } from '../../lib/member-queries';
+import styles from './overview.module.css';
 
 export function OverviewPage() {
+  const { user } = useAuth();
   return (
     <SectionPage heading="OVERVIEW" icon={navIcons('overview').active}>
-      {null}
+      {user ? <OverviewContent userId={user.id_user} /> : null}
     </SectionPage>
+  );
+}
+
+function OverviewContent({ userId }: { userId: number }) {
+  const { user } = useAuth();
+  const overview = useQuery(overviewQuery(userId));
+  const aggregates = useQuery(aggregatesQuery(userId));
+  const positions = useQuery(domainPositionsQuery(user?.id_location ?? null));
+  const domain = useDomain(user?.id_location);
+  if (!user) return null;
+  const data = overview.data;
+  return (
+    <div className={styles.layout}>
+      <div className={styles.panels}>
+        {overview.isError ? (
+          <p role="alert">The overview could not be loaded: {overview.error.message}</p>
+        ) : !data ? (
+          <p className={styles.muted}>Loading…</p>
+        ) : (
+          <>
+            <TilePanel
+              headingId="membership-panel"
+              headings={[
+                `Membership # ${data.membership.user_camnum}`,
+                `Expires ${data.membership.user_expiration ?? '—'}${isExpired(data.membership.user_expiration) ? ' (expired)' : ''}`,
+              ]}
+              tiles={[
+                { label: 'MC', value: data.tiles.mc },
+                { label: 'Active Characters', value: data.tiles.activeCharacters },
+                { label: 'OpenApprovals', value: data.tiles.openApprovals },
+                { label: 'Notification', value: data.tiles.notifications },
+              ]}
+            />
+            {data.vst ? (
+              <TilePanel
+                headingId="vst-panel"
+                headings={['VST', data.vst.positionCode]}
+                tiles={[
+                  { label: "PC's ON VSS", value: data.vst.pcsOnVss },
+                  { label: "PC's Pending", value: data.vst.pcsPending },
+                  { label: 'Pending Approvals', value: data.vst.pendingApprovals },
+                  { label: 'VSS Items', value: data.vst.vssItems },
+                ]}
+              />
+            ) : null}
+          </>
+        )}
+      </div>
+      {aggregates.data ? (
+        <MembershipCard user={user} totals={aggregates.data} domainCode={domain?.domain_code} positions={positions.data} />
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,132 @@
+// Issue 3 in the browser: Overview, Profile and Prestige & VIP against the real API and database.
+import { expect, type Page, test } from '@playwright/test';
+import { COORDINATOR, MEMBER, signIn, STORYTELLER } from './helpers';
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { result: T }).result;
+}
+const selfId = (page: Page) =>
+  page.evaluate(
+    () => JSON.parse(atob(localStorage.getItem('accessToken')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).id as number,
+  );
+
+test.describe('overview', () => {
+  test('shows a member’s live figures and the Membership Overview card, without the VST panel', async ({ page }) => {
+    await signIn(page, MEMBER);
+    const id = await selfId(page);
+    const overview = await api<{ membership: { user_camnum: string }; tiles: Record<string, number> }>(page, `/user/${id}/overview`);
+    const totals = await api<Record<string, number>>(page, `/prestiges/user/${id}/aggregates`);
+    const panel = page.getByRole('region', { name: `Membership # ${overview.membership.user_camnum}` });
+    await expect(panel).toBeVisible();
+    for (const [label, key] of [
+      ['MC', 'mc'],
+      ['Active Characters', 'activeCharacters'],
+      ['OpenApprovals', 'openApprovals'],
+      ['Notification', 'notifications'],
+    ] as const) {
+      await expect(
+        panel
+          .getByRole('term')
+          .filter({ hasText: new RegExp(`^${label}$`) })
+          .locator('xpath=following-sibling::dd'),
+      ).toHaveText(String(overview.tiles[key]));
+    }
+    const card = page.getByRole('region', { name: 'Membership Overview' });
+    await expect(card).toContainText('Morgan Ada Hale');
+    await expect(card).toContainText(overview.membership.user_camnum);
+    await expect(card.getByLabel('Prestige')).toContainText(`VIP${totals.total_vip}`);
+    await expect(card).toContainText('Domain Coordinator');
+    await expect(page.getByRole('region', { name: 'VST' })).toHaveCount(0);
+  });
+
+  test('shows a storyteller the VST panel with their position code', async ({ page }) => {
+    await signIn(page, STORYTELLER);
+    const id = await selfId(page);
+    const overview = await api<{ vst: { positionCode: string; pcsPending: number } }>(page, `/user/${id}/overview`);
+    const vst = page.getByRole('region', { name: 'VST' });
+    await expect(vst).toContainText(overview.vst.positionCode);
+    await expect(vst.getByRole('term').filter({ hasText: "PC's Pending" }).locator('xpath=following-sibling::dd')).toHaveText(
+      String(overview.vst.pcsPending),
+    );
+  });
+});
+
+test.describe('profile', () => {
+  test('edits the profile in the popup: required messages, a toast, and a saved value that survives a reload', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.goto('/profile');
+    const edit = page.getByRole('button', { name: 'Edit' });
+    await edit.click();
+    const popup = page.getByRole('dialog', { name: 'Edit profile' });
+    await expect(popup).toBeVisible();
+    expect(Math.round((await popup.boundingBox())!.width)).toBe(330);
+    await popup.getByLabel('City').fill('');
+    await popup.getByLabel('Email').fill('not-an-email');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect(popup.getByText('city is a required field')).toBeVisible();
+    await expect(popup.getByText('must be a valid email')).toBeVisible();
+    await popup.getByLabel('Email').fill('member@guildhall.test');
+    await popup.getByLabel('City').fill('Lantern Bay');
+    await popup.getByLabel('Pronouns').fill('she/they');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await expect(popup).toBeHidden();
+    await page.reload();
+    const card = page.getByRole('region', { name: 'Membership information' });
+    await expect(card).toContainText('she/they');
+    await expect(card).toContainText('Lantern Bay');
+  });
+
+  test('the popup closes with Escape and gives focus back to the edit toggle', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.goto('/profile');
+    const edit = page.getByRole('button', { name: 'Edit' });
+    await edit.click();
+    await expect(page.getByRole('dialog', { name: 'Edit profile' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Edit profile' })).toBeHidden();
+    await expect(edit).toBeFocused();
+  });
+});
+
+test.describe('prestige and VIP', () => {
+  test('a plain member sees their record sorted newest first, can toggle a sort, and has no form or delete', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.goto('/prestige-and-vip');
+    const table = page.getByRole('table', { name: 'Prestige record' });
+    await expect(table.getByRole('row')).not.toHaveCount(1);
+    await expect(table.getByRole('columnheader', { name: 'Date', exact: true })).toHaveAttribute('aria-sort', 'descending');
+    const g = table.getByRole('columnheader', { name: 'G', exact: true });
+    await g.getByRole('button').click();
+    await expect(g).toHaveAttribute('aria-sort', 'ascending');
+    const ascending = await table.locator('tbody td[data-label="G"]').allTextContents();
+    expect(ascending.map(Number)).toEqual([...ascending.map(Number)].sort((a, b) => a - b));
+    await g.getByRole('button').click();
+    await expect(g).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('form', { name: 'Recommend prestige' })).toHaveCount(0);
+    await expect(table.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /Required for MC \d+/ })).toBeVisible();
+  });
+
+  test('a coordinator deletes a member’s entry after confirming', async ({ page }) => {
+    await signIn(page, COORDINATOR);
+    const member = await page.request.post('/api/auth/login', { data: { email: MEMBER, password: 'guildhall-demo' } });
+    const memberId = JSON.parse(
+      Buffer.from(((await member.json()) as { result: string }).result.split('.')[1]!, 'base64url').toString(),
+    ).id;
+    await page.goto(`/prestige-and-vip?member=${memberId}`);
+    const table = page.getByRole('table', { name: 'Prestige record' });
+    const rows = table.locator('tbody tr');
+    const before = (await page.getByRole('navigation', { name: 'Pages' }).count()) === 0 ? await rows.count() : null;
+    const first = rows.first();
+    const text = await first.locator('td[data-label="Justification"]').textContent();
+    await first.getByRole('button', { name: /Delete/ }).click();
+    await page.getByRole('dialog', { name: 'Delete this prestige entry?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('The prestige entry was deleted')).toBeVisible();
+    if (before !== null) await expect(rows).toHaveCount(before - 1);
+    else await expect(first.locator('td[data-label="Justification"]')).not.toHaveText(text ?? '');
+  });
+});

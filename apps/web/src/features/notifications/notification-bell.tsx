@@ -1,0 +1,69 @@
+// The header's notification icon: the unread count, and a list that marks what it shows as read.
+import * as Popover from '@radix-ui/react-popover';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth';
+import { useMarkNotificationsRead, useNotifications } from './api';
+import styles from './notifications.module.css';
+
+export function NotificationBell() {
+  const { token } = useAuth();
+  const [open, setOpen] = useState(false);
+  const notifications = useNotifications(Boolean(token));
+  const markRead = useMarkNotificationsRead();
+  const unread = notifications.data?.unread ?? 0;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    const ids = notifications.data?.rows.filter((n) => !n.read_at).map((n) => n.id) ?? [];
+    if (next && ids.length > 0) markRead.mutate(ids);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger asChild>
+        <button type="button" className={styles.bell} aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />
+          </svg>
+          {unread > 0 ? (
+            <span className={styles.badge} aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className={styles.panel} align="end" sideOffset={8} collisionPadding={8} aria-label="Notifications">
+          <h2 className={styles.title}>Notifications</h2>
+          {notifications.isError ? <p role="alert">{notifications.error.message}</p> : null}
+          {notifications.data && notifications.data.rows.length === 0 ? <p className={styles.empty}>No result</p> : null}
+          <ul className={styles.list}>
+            {notifications.data?.rows.map((n) => (
+              <li key={n.id} data-unread={!n.read_at}>
+                {n.link ? (
+                  <Link to={n.link} onClick={() => setOpen(false)}>
+                    {n.message}
+                  </Link>
+                ) : (
+                  <span>{n.message}</span>
+                )}
+                <time dateTime={n.created_at}>{new Date(n.created_at).toLocaleDateString()}</time>
+              </li>
+            ))}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,68 @@
+// Chooses who a recommendation is for: oneself, or another member found by name or membership number.
+import { useId, useState } from 'react';
+import styles from './prestige.module.css';
+import { type MemberMatch, useMemberSearch } from './api';
+
+export function MemberPicker({
+  selfId,
+  value,
+  onChange,
+  error,
+}: {
+  selfId: number;
+  value: MemberMatch | null;
+  onChange: (member: MemberMatch | null) => void;
+  error?: string | undefined;
+}) {
+  const [term, setTerm] = useState('');
+  const search = useMemberSearch(term);
+  const id = useId();
+  const forSelf = value === null;
+  return (
+    <fieldset className={styles.picker} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>Member</legend>
+      <label className={styles.radio}>
+        <input type="radio" name={`${id}-who`} checked={forSelf} onChange={() => onChange(null)} /> Myself
+      </label>
+      <label className={styles.radio}>
+        <input type="radio" name={`${id}-who`} checked={!forSelf} onChange={() => document.getElementById(`${id}-search`)?.focus()} />{' '}
+        Another member
+      </label>
+      {value ? (
+        <p className={styles.chosen}>
+          {value.user_fname} {value.user_lname} · {value.user_camnum}{' '}
+          <button type="button" className={styles.linkButton} onClick={() => onChange(null)}>
+            Change
+          </button>
+        </p>
+      ) : (
+        <>
+          <label htmlFor={`${id}-search`} className={styles.searchLabel}>
+            Search by name or membership number
+          </label>
+          <input id={`${id}-search`} type="search" value={term} onChange={(e) => setTerm(e.target.value)} autoComplete="off" />
+          {term.trim().length >= 2 ? (
+            <ul className={styles.results} aria-label="Matching members">
+              {search.isError ? <li role="alert">{search.error.message}</li> : null}
+              {search.data?.rows.length === 0 ? <li>No result</li> : null}
+              {search.data?.rows
+                .filter((m) => m.id_user !== selfId)
+                .map((member) => (
+                  <li key={member.id_user}>
+                    <button type="button" onClick={() => onChange(member)}>
+                      {member.user_fname} {member.user_lname} · {member.user_camnum}
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          ) : null}
+        </>
+      )}
+      {error ? (
+        <small id={`${id}-error`} role="alert" className={styles.error}>
+          {error}
+        </small>
+      ) : null}
+    </fieldset>
+  );
+}

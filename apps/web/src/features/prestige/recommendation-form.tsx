@@ -1,0 +1,111 @@
+// SPEC §2/§5 recommendation form: general, regional, national, vip, category and justification, all required;
+// numbers converted; for oneself or another member. Staff only (DESIGN §5).
+import { PRESTIGE_CATEGORIES } from '@guildhall/shared/constants';
+import { type PrestigeAdd, type PrestigeAddInput, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { Field } from '../../components/field';
+import form from '../../components/form.module.css';
+import { ApiError } from '../../lib/api-client';
+import { type MemberMatch, useAddPrestige } from './api';
+import { MemberPicker } from './member-picker';
+import styles from './prestige.module.css';
+
+const emptyForm = (selfId: number): PrestigeAddInput => ({
+  id_user: selfId,
+  prestige_general: '',
+  prestige_regional: '',
+  prestige_national: '',
+  prestige_usable_general: '',
+  prestige_category: '' as PrestigeAddInput['prestige_category'],
+  prestige_description: '',
+});
+
+export function RecommendationForm({ selfId }: { selfId: number }) {
+  const add = useAddPrestige();
+  const [member, setMember] = useState<MemberMatch | null>(null);
+  const [lastAward, setLastAward] = useState<MemberMatch | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<PrestigeAddInput, unknown, PrestigeAdd>({ resolver: zodResolver(prestigeAddSchema), defaultValues: emptyForm(selfId) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync(values);
+      toast.success('Submitted successfully');
+      setLastAward(member);
+      setMember(null);
+      reset(emptyForm(selfId));
+    } catch (error) {
+      toast.error('Failed to submit');
+      if (error instanceof ApiError)
+        for (const p of error.errors ?? []) setError(p.path as FieldPath<PrestigeAddInput>, { message: p.message });
+    }
+  });
+
+  return (
+    <section className={styles.panel} aria-labelledby="recommendation-heading">
+      <h2 id="recommendation-heading">Recommend prestige</h2>
+      <form onSubmit={onSubmit} noValidate aria-label="Recommend prestige">
+        <Controller
+          control={control}
+          name="id_user"
+          render={({ field, fieldState }) => (
+            <MemberPicker
+              selfId={selfId}
+              value={member}
+              error={fieldState.error?.message}
+              onChange={(chosen) => {
+                setMember(chosen);
+                field.onChange(chosen?.id_user ?? selfId);
+              }}
+            />
+          )}
+        />
+        <div className={form.grid}>
+          <Field label="General" error={errors.prestige_general?.message}>
+            <input type="number" inputMode="numeric" min={0} {...register('prestige_general')} />
+          </Field>
+          <Field label="Regional" error={errors.prestige_regional?.message}>
+            <input type="number" inputMode="numeric" min={0} {...register('prestige_regional')} />
+          </Field>
+          <Field label="National" error={errors.prestige_national?.message}>
+            <input type="number" inputMode="numeric" min={0} {...register('prestige_national')} />
+          </Field>
+          <Field label="VIP" error={errors.prestige_usable_general?.message}>
+            <input type="number" inputMode="numeric" min={0} {...register('prestige_usable_general')} />
+          </Field>
+        </div>
+        <Field label="Category" error={errors.prestige_category?.message}>
+          <select {...register('prestige_category')}>
+            <option value="">Any</option>
+            {PRESTIGE_CATEGORIES.map((category) => (
+              <option key={category}>{category}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Justification" error={errors.prestige_description?.message}>
+          <textarea rows={7} {...register('prestige_description')} />
+        </Field>
+        <div className={form.actions}>
+          {lastAward ? (
+            <Link to={`/prestige-and-vip?member=${lastAward.id_user}`} className={styles.linkButton}>
+              View {lastAward.user_fname}'s record
+            </Link>
+          ) : null}
+          <button type="submit" className={form.primary} disabled={add.isPending} aria-busy={add.isPending}>
+            {add.isPending ? 'Submitting…' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import type { User } from '@guildhall/shared/schemas/user';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ProfileForm } from './profile-form';
+
+const USER: User = {
+  id_user: 7,
+  user_fname: 'Ada',
+  user_mname: null,
+  user_lname: 'Lovelace',
+  user_nick: null,
+  user_prefix: null,
+  user_bday: '1990-01-02',
+  user_camnum: 'US1',
+  user_type: 'LARP',
+  user_expiration: '2030-01-01',
+  id_location: 3,
+  is_admin: false,
+  tbl_user_email: { id_email: 1, email: 'ada@example.org' },
+  tbl_user_phone: { id_phone: 2, phone_number: '+1 555 0100' },
+  tbl_user_address: {
+    id_address: 3,
+    addr_line_1: '1 Main St',
+    addr_line_2: null,
+    addr_city: 'Boston',
+    addr_state: 'MA',
+    addr_zip: null,
+    addr_country: null,
+  },
+};
+
+function renderForm() {
+  const fetchSpy = vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify({ result: USER }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const onDone = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ProfileForm user={USER} onDone={onDone} />
+    </QueryClientProvider>,
+  );
+  return { fetchSpy, onDone };
+}
+
+describe('ProfileForm', () => {
+  it('shows each required field’s message under it and sends nothing', async () => {
+    const { fetchSpy } = renderForm();
+    await userEvent.clear(screen.getByLabelText('City'));
+    await userEvent.clear(screen.getByLabelText('Phone'));
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('city is a required field')).toBeInTheDocument();
+    expect(screen.getByText('phone is a required field')).toBeInTheDocument();
+    expect(screen.getByText('must be a valid email')).toBeInTheDocument();
+    expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it('sends SPEC’s payload for a valid profile', async () => {
+    const { fetchSpy, onDone } = renderForm();
+    await userEvent.type(screen.getByLabelText('Pronouns'), 'she/her');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/user/7');
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      id_user: 7,
+      user_nick: '',
+      user_prefix: 'she/her',
+      user_bday: '1990-01-02',
+      tbl_user_email: { id_email: 1, email: 'ada@example.org' },
+      tbl_user_phone: { id_phone: 2, phone_number: '+1 555 0100' },
+      tbl_user_address: { id_address: 3, addr_line_1: '1 Main St', addr_city: 'Boston', addr_state: 'MA' },
+    });
+    fetchSpy.mockRestore();
+  });
+});
