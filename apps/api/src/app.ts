@@ -16,6 +16,9 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './error-handler';
 import { unauthorized } from './errors';
+import { documentationRoutes } from './modules/documentation/documentation.routes';
+import { locationsRoutes } from './modules/locations/locations.routes';
+import { lookupRoutes } from './modules/membership-lookup/lookup.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { overviewRoutes } from './modules/overview/overview.routes';
 import { positionsRoutes } from './modules/positions/positions.routes';
@@ -129,6 +132,9 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       await api.register(positionsRoutes);
       await api.register(prestigeRoutes);
       await api.register(notificationsRoutes);
+      await api.register(locationsRoutes);
+      await api.register(lookupRoutes);
+      await api.register(documentationRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,10 +1,12 @@
 // SPEC §7 /auth/* calls: password sign-in, code exchange, logout; and the SPA's provider settings.
 import { authConfigSchema, exchangeBodySchema, loginBodySchema } from '@guildhall/shared/schemas/auth';
+import { passwordChangeSchema } from '@guildhall/shared/schemas/password';
 import { singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../errors';
 import { memberForIdentity } from './identities.service';
+import { changePassword, externalProviderError } from './password.service';
 import { checkPassword } from './sign-in.service';
 
 const tokenEnvelope = singleEnvelope(z.string().describe('The access token (JWT); its payload `id` is the member id.'));
@@ -56,6 +58,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await tokens.revoke(req.actor.sid);
+      return { result: true };
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['auth'], security: [{ bearer: [] }], body: passwordChangeSchema, response: { 200: singleEnvelope(z.boolean()) } },
+    },
+    async (req) => {
+      if (relyingParty.external) throw externalProviderError();
+      await changePassword(db, limits, req.actor, req.body, req.ip);
       return { result: true };
     },
   );

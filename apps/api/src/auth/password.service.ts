@@ -1,0 +1,49 @@
+// DESIGN §4/§7 Password Change for the embedded SSO: check the current password, apply the shared rules,
+// store the new argon2id hash, and end every other session (API tokens and SSO sessions) at once.
+import { checkPassword as checkStrength } from '@guildhall/shared/rules/password';
+import type { PasswordChange } from '@guildhall/shared/schemas/password';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { oidcPayloads, sessions, userEmails, users } from '../db/schema/index';
+import { AppError, badRequest } from '../errors';
+import type { Actor } from './actor';
+import { hashPassword, verifyPassword } from './passwords';
+import type { SignInLimits } from './sign-in-limits';
+
+export async function changePassword(db: Db, limits: SignInLimits, actor: Actor, input: PasswordChange, ip: string) {
+  const [member] = await db
+    .select({ hash: users.password_hash, fname: users.user_fname, lname: users.user_lname, nick: users.user_nick, email: userEmails.email })
+    .from(users)
+    .leftJoin(userEmails, eq(userEmails.id_user, users.id_user))
+    .where(eq(users.id_user, actor.id_user))
+    .limit(1);
+  const account = member?.email ?? `member:${actor.id_user}`;
+  await limits.assertAllowed(ip, account);
+  if (!(await verifyPassword(member?.hash, input.currentPassword))) {
+    await limits.recordFailure(ip, account);
+    throw badRequest('auth.wrong_password', 'The current password is not right.', [{ path: 'currentPassword', message: 'is not right' }]);
+  }
+  const personal = [member?.fname, member?.lname, member?.nick, member?.email?.split('@')[0]].filter((v): v is string => Boolean(v));
+  const strength = checkStrength(input.newPassword, personal);
+  if (!strength.acceptable)
+    throw badRequest('auth.weak_password', strength.problems[0]!, [{ path: 'newPassword', message: strength.problems[0]! }]);
+  if (input.newPassword === input.currentPassword) {
+    throw badRequest('auth.same_password', 'The new password must differ from the current one.', [
+      { path: 'newPassword', message: 'must differ from the current one' },
+    ]);
+  }
+  const hash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: hash, password_changed_at: sql`now()` }).where(eq(users.id_user, actor.id_user));
+    await tx
+      .update(sessions)
+      .set({ revoked_at: sql`now()` })
+      .where(and(eq(sessions.id_user, actor.id_user), ne(sessions.id, actor.sid), isNull(sessions.revoked_at)));
+    await tx
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.payload}->>'accountId' = ${String(actor.id_user)}`));
+  });
+}
+
+export const externalProviderError = () =>
+  new AppError(409, 'auth.external_provider', "Passwords are managed by the society's sign-in provider: change yours there.");

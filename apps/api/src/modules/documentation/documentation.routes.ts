@@ -1,0 +1,85 @@
+// SPEC §7 POST /files/get; a document's bytes; administrators' 'Add folder' and 'Add item' (DESIGN §5).
+import { addFolderBody, addItemBody, DOCUMENT_MAX_BYTES, fileSchema, filesSearchBody } from '@guildhall/shared/schemas/documentation';
+import { idParam, listEnvelope, pagingQuery, singleEnvelope } from '@guildhall/shared/schemas/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest, forbidden } from '../../errors';
+import { addDocument, addFolder, getDocument, searchFiles } from './documentation.service';
+
+const secured = { tags: ['documentation'], security: [{ bearer: [] }] };
+const adminsOnly = () => forbidden('files.forbidden', 'Only administrators may add documentation.');
+
+/** The first bytes each allowed type must start with, so a renamed executable is not accepted as a PDF. */
+function looksLike(mime: string, data: Uint8Array): boolean {
+  if (mime === 'application/pdf') return data.length > 4 && String.fromCharCode(...data.subarray(0, 5)) === '%PDF-';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return !data.includes(0);
+  } catch {
+    return false;
+  }
+}
+
+export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.post(
+    '/files/get',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        ...secured,
+        body: filesSearchBody,
+        querystring: pagingQuery(['file_name'] as const, 'file_name'),
+        response: { 200: listEnvelope(fileSchema) },
+      },
+    },
+    async (req) => ({ result: await searchFiles(db, req.body, req.query) }),
+  );
+
+  app.get('/files/content/:id', { onRequest: [app.authenticate], schema: { ...secured, params: idParam } }, async (req, reply) => {
+    const doc = await getDocument(db, req.params.id);
+    const safeName = doc.filename.replace(/[^\w.\- ]+/g, '_');
+    return reply
+      .type(doc.mime_type)
+      .header('content-disposition', `inline; filename="${safeName}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(Buffer.from(doc.data));
+  });
+
+  app.post(
+    '/files/folders',
+    {
+      onRequest: [app.authenticate],
+      schema: { ...secured, body: addFolderBody, response: { 200: singleEnvelope(z.object({ id_file: z.number().int() })) } },
+    },
+    async (req) => {
+      if (!req.actor.isAdmin) throw adminsOnly();
+      return { result: { id_file: await addFolder(db, req.body.file_name, req.actor.id_user) } };
+    },
+  );
+
+  app.post(
+    '/files/:id/items',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        ...secured,
+        params: idParam,
+        body: addItemBody,
+        response: { 200: singleEnvelope(z.object({ id_file_content: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      if (!req.actor.isAdmin) throw adminsOnly();
+      const data = new Uint8Array(Buffer.from(req.body.data, 'base64'));
+      if (data.byteLength > DOCUMENT_MAX_BYTES) throw new AppError(413, 'files.too_large', 'The document is larger than 512 KB.');
+      if (!looksLike(req.body.mime_type, data)) {
+        throw badRequest('files.wrong_type', 'The document’s content does not match its type.', [
+          { path: 'mime_type', message: 'does not match the content' },
+        ]);
+      }
+      return { result: { id_file_content: await addDocument(db, req.params.id, { ...req.body, data }, req.actor.id_user) } };
+    },
+  );
+};

@@ -1,0 +1,77 @@
+// Locations (domains) with their SPEC §3 codes, a domain's content, and a location's venues.
+import { domainCode, indexLocations } from '@guildhall/shared/rules/locations';
+import type { DomainContent, Location, VenueSummary } from '@guildhall/shared/schemas/locations';
+import { asc, count, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { locations, users, venues, venueTypes } from '../../db/schema/index';
+import { notFound } from '../../errors';
+import { positionsOfLocation } from '../positions/positions.service';
+
+export const locationNotFound = () => notFound('locations.not_found', 'No domain has this id.');
+
+export async function listLocations(db: Db): Promise<Location[]> {
+  const rows = await db.select().from(locations).orderBy(asc(locations.location_type), asc(locations.location_name));
+  const byId = indexLocations(rows);
+  return rows.map(({ id_parent: _, ...row }) => ({ ...row, domain_code: domainCode(row, byId) }));
+}
+
+/** Locations whose ancestor list holds any of the given ids. */
+export async function locationsByParents(db: Db, parentIds: number[]): Promise<Location[]> {
+  const all = await listLocations(db);
+  const wanted = new Set(parentIds);
+  return all.filter((l) => (l.id_parent_location ?? '').split(',').some((id) => wanted.has(Number(id))));
+}
+
+export async function venuesOfLocation(
+  db: Db,
+  id_location: number,
+  page: { page: number; count: number },
+): Promise<{ rows: VenueSummary[]; count: number }> {
+  const where = eq(venues.id_location, id_location);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id_venue: venues.id_venue,
+        venue_name: venues.venue_name,
+        venue_type: venueTypes.venue_type,
+        id_user_st: venues.id_user_st,
+        storyteller_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`,
+      })
+      .from(venues)
+      .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
+      .leftJoin(users, eq(users.id_user, venues.id_user_st))
+      .where(where)
+      .orderBy(asc(venues.venue_name), asc(venues.id_venue))
+      .limit(page.count)
+      .offset((page.page - 1) * page.count),
+    db.select({ n: count() }).from(venues).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+/** SPEC §2 Domain List content of the selected domain (the last of `ids`, which are its parents plus itself). */
+export async function domainContent(db: Db, ids: number[]): Promise<DomainContent> {
+  const selected = ids.at(-1)!;
+  const all = await listLocations(db);
+  const location = all.find((l) => l.id_location === selected);
+  if (!location) throw locationNotFound();
+  const [tbl_positions, tbl_venues] = await Promise.all([
+    positionsOfLocation(db, selected, { includeVenuePosts: false }),
+    venuesOfLocation(db, selected, { page: 1, count: 100 }),
+  ]);
+  return {
+    id_location: selected,
+    location_name: location.location_name,
+    domain_code: location.domain_code,
+    tbl_positions,
+    tbl_venues: tbl_venues.rows,
+  };
+}
+
+export async function locationExists(db: Db, id_location: number) {
+  const [row] = await db
+    .select({ id: locations.id_location })
+    .from(locations)
+    .where(or(eq(locations.id_location, id_location)));
+  return Boolean(row);
+}

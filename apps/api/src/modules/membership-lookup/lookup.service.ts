@@ -1,0 +1,92 @@
+// SPEC §2 Membership Lookup: filters, sorting and paging in SQL.
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
+import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { locations, userEmails, users } from '../../db/schema/index';
+
+const ACCENTED = 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż';
+const PLAIN = 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz';
+
+/** Lower case without accents, so 'José' and 'jose' match (no database extension needed). */
+const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(coalesce(${value}, '')), ${ACCENTED}, ${PLAIN})`;
+export const foldText = (text: string) => {
+  let out = text.toLowerCase();
+  for (let i = 0; i < ACCENTED.length; i++) out = out.replaceAll(ACCENTED[i]!, PLAIN[i]!);
+  return out;
+};
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const primaryEmail = sql<
+  string | null
+>`(select e.email from ${userEmails} e where e.id_user = ${users.id_user} order by e.id_email limit 1)`;
+
+const SORT_COLUMNS = {
+  id_user: users.id_user,
+  user_lname: users.user_lname,
+  user_fname: users.user_fname,
+  user_camnum: users.user_camnum,
+  user_expiration: users.user_expiration,
+  user_type: users.user_type,
+  location_name: locations.location_name,
+} as const;
+
+export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
+  const conditions: SQL[] = [];
+  // Every word must start one of the names: 'ada love' finds Ada Lovelace.
+  for (const term of (query.name ?? '').split(/\s+/).filter(Boolean)) {
+    const prefix = `${escapeLike(foldText(term))}%`;
+    conditions.push(
+      or(
+        sql`${fold(users.user_fname)} like ${prefix}`,
+        sql`${fold(users.user_mname)} like ${prefix}`,
+        sql`${fold(users.user_lname)} like ${prefix}`,
+        sql`${fold(users.user_nick)} like ${prefix}`,
+      )!,
+    );
+  }
+  if (query.membershipCode) conditions.push(ilike(users.user_camnum, `${escapeLike(query.membershipCode)}%`));
+  if (query.email) {
+    conditions.push(
+      sql`exists (select 1 from ${userEmails} e where e.id_user = ${users.id_user} and lower(e.email) like ${`%${escapeLike(query.email.toLowerCase())}%`})`,
+    );
+  }
+  if (query.locations?.length) {
+    // SPEC §5: the chosen domain's parents plus itself; members of the domain and of every place below it.
+    const chosen = query.locations.at(-1)!;
+    conditions.push(
+      or(eq(users.id_location, chosen), sql`(',' || coalesce(${locations.id_parent_location}, '') || ',') like ${`%,${chosen},%`}`)!,
+    );
+  }
+  if (query.userType) conditions.push(eq(users.user_type, query.userType));
+  if (query.from) conditions.push(gte(users.user_expiration, query.from));
+  if (query.to) conditions.push(lte(users.user_expiration, query.to));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = query.direction === 'asc' ? asc : desc;
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id_user: users.id_user,
+        user_fname: users.user_fname,
+        user_mname: users.user_mname,
+        user_lname: users.user_lname,
+        user_nick: users.user_nick,
+        user_camnum: users.user_camnum,
+        user_type: users.user_type,
+        user_expiration: users.user_expiration,
+        id_location: users.id_location,
+        location_name: locations.location_name,
+        email: opts.withEmail ? primaryEmail : sql<null>`null`,
+      })
+      .from(users)
+      .leftJoin(locations, eq(locations.id_location, users.id_location))
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[query.sortBy]), order(users.id_user))
+      .limit(query.count)
+      .offset((query.page - 1) * query.count),
+    db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}

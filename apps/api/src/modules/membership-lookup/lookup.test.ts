@@ -1,0 +1,135 @@
+// GET /users: staff only, each filter and combination against counts computed in SQL, email for coordinators.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, userEmails } from '../../db/schema/index';
+import { rows, scalar } from '../../test/sql';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const token: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['member', 'storyteller', 'coordinator', 'admin']) token[who] = await t.tokenFor(`${who}@guildhall.test`);
+  const [ada] = await t.database.db
+    .insert(users)
+    .values([
+      { user_fname: 'Ada', user_lname: 'Lovelace', user_camnum: 'ZZ0000000001', user_type: 'Troupe', user_expiration: '2031-05-05' },
+      {
+        user_fname: 'José',
+        user_mname: 'María',
+        user_lname: 'Núñez',
+        user_camnum: 'ZZ0000000002',
+        user_type: 'Troupe',
+        user_expiration: '2031-06-06',
+      },
+    ])
+    .returning();
+  await t.database.db.insert(userEmails).values({ id_user: ada!.id_user, email: 'ada.lovelace@analytical.test' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const lookup = (query: string, who = 'coordinator') =>
+  t.app.inject({ method: 'GET', url: `/api/users${query}`, headers: bearer(token[who]!) });
+const ids = (res: { json: () => { result: { rows: { id_user: number }[] } } }) => res.json().result.rows.map((r) => r.id_user);
+
+describe('GET /api/users', () => {
+  it('pages by 10, newest id first, with the total over all pages', async () => {
+    const res = await lookup('');
+    expect(res.statusCode).toBe(200);
+    const expected = await rows<{ id_user: number }>(t.database.db, sql`select id_user from users order by id_user desc limit 10`);
+    expect(ids(res)).toEqual(expected.map((r) => r.id_user));
+    expect(res.json().result.count).toBe(await scalar(t.database.db, sql`select count(*)::int from users`));
+    const page2 = await lookup('?page=2');
+    const expected2 = await rows<{ id_user: number }>(
+      t.database.db,
+      sql`select id_user from users order by id_user desc limit 10 offset 10`,
+    );
+    expect(ids(page2)).toEqual(expected2.map((r) => r.id_user));
+  });
+
+  it('finds names whatever their case and accents, every word starting a name', async () => {
+    expect(ids(await lookup('?name=ada%20love')).length).toBeGreaterThanOrEqual(1);
+    expect((await lookup('?name=ada%20love')).json().result.rows.some((r: { user_lname: string }) => r.user_lname === 'Lovelace')).toBe(
+      true,
+    );
+    const jose = (await lookup('?name=jose%20nunez')).json().result.rows;
+    expect(jose.map((r: { user_camnum: string }) => r.user_camnum)).toEqual(['ZZ0000000002']);
+    expect((await lookup('?name=JOSÉ%20maría')).json().result.rows.map((r: { user_camnum: string }) => r.user_camnum)).toEqual([
+      'ZZ0000000002',
+    ]);
+    expect((await lookup('?name=velace')).json().result.count).toBe(0);
+  });
+
+  it('filters by membership number prefix, type, expiry dates and domain, alone and together', async () => {
+    expect((await lookup('?membershipCode=zz00')).json().result.count).toBe(2);
+    const troupe = await scalar(t.database.db, sql`select count(*)::int from users where user_type = 'Troupe'`);
+    expect((await lookup('?userType=Troupe')).json().result.count).toBe(troupe);
+    const window = await scalar(
+      t.database.db,
+      sql`select count(*)::int from users where user_expiration between '2027-01-01' and '2027-06-30'`,
+    );
+    expect((await lookup('?from=2027-01-01&to=2027-06-30')).json().result.count).toBe(window);
+    const both = await scalar(
+      t.database.db,
+      sql`select count(*)::int from users where user_type = 'Troupe' and user_expiration >= '2031-06-01'`,
+    );
+    expect((await lookup('?userType=Troupe&from=2031-06-01')).json().result.count).toBe(both);
+    const member = await t.idOf('member@guildhall.test');
+    const [loc] = await rows<{ id: number; p: string }>(
+      t.database.db,
+      sql`select l.id_location as id, l.id_parent_location as p from users u join locations l on l.id_location = u.id_location where u.id_user = ${member}`,
+    );
+    const inDomain = await scalar(
+      t.database.db,
+      sql`select count(*)::int from users u join locations l on l.id_location = u.id_location where u.id_location = ${loc!.id} or (',' || l.id_parent_location || ',') like ${`%,${loc!.id},%`}`,
+    );
+    const res = await lookup(`?locations=${loc!.p},${loc!.id}`);
+    expect(res.json().result.count).toBe(inDomain);
+    expect(ids(res)).toContain(member);
+    const region = loc!.p.split(',').at(-1);
+    const inRegion = await scalar(
+      t.database.db,
+      sql`select count(*)::int from users u join locations l on l.id_location = u.id_location where (',' || l.id_parent_location || ',') like ${`%,${region},%`}`,
+    );
+    expect((await lookup(`?locations=${loc!.p}`)).json().result.count).toBe(inRegion);
+    const lastNameSorted = (await lookup('?sortBy=user_lname&direction=asc&count=20'))
+      .json()
+      .result.rows.map((r: { user_lname: string }) => r.user_lname);
+    expect(lastNameSorted).toEqual(
+      await rows<{ l: string }>(t.database.db, sql`select user_lname as l from users order by user_lname asc, id_user asc limit 20`).then(
+        (r) => r.map((x) => x.l),
+      ),
+    );
+  });
+
+  it('shows email to coordinators and administrators only, and lets only them search by it', async () => {
+    const asCoordinator = (await lookup('?email=analytical')).json().result.rows;
+    expect(asCoordinator.map((r: { email: string }) => r.email)).toEqual(['ada.lovelace@analytical.test']);
+    const asStoryteller = await lookup('?name=ada%20lovelace', 'storyteller');
+    expect(asStoryteller.statusCode).toBe(200);
+    expect(asStoryteller.json().result.rows.every((r: { email: string | null }) => r.email === null)).toBe(true);
+    expect((await lookup('?email=analytical', 'storyteller')).statusCode).toBe(403);
+  });
+
+  it('refuses a plain member with 403', async () => {
+    const res = await lookup('', 'member');
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('user_camnum');
+  });
+
+  it.each([
+    ['?sortBy=password_hash', 'sortBy'],
+    ['?userType=Wizard', 'userType'],
+    ['?from=2026-13-40x', 'from'],
+    ['?from=2027-01-01&to=2026-01-01', 'to'],
+    ['?locations=1,a', 'locations'],
+    ['?count=1000', 'count'],
+  ])('answers 400 naming the field for %s', async (query, field) => {
+    const res = await lookup(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe(field);
+  });
+});

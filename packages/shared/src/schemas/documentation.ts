@@ -1,0 +1,41 @@
+// SPEC §3 File and its contents; §7 POST /files/get; administrators' folders and uploads.
+import { z } from 'zod';
+import { requiredText } from './messages';
+
+const isoDate = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` });
+
+export const filesSearchBody = z
+  .object({ fileName: z.string().trim().max(200).optional(), from: isoDate('from').optional(), to: isoDate('to').optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'to must not be before from' });
+export type FilesSearch = z.infer<typeof filesSearchBody>;
+
+export const fileContentSchema = z.object({
+  id_file_content: z.number().int(),
+  filename: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+  created_at: z.string(),
+});
+export const fileSchema = z.object({
+  id_file: z.number().int(),
+  file_name: z.string(),
+  created_at: z.string(),
+  tbl_file_contents: z.array(fileContentSchema),
+});
+export type DocumentationFile = z.infer<typeof fileSchema>;
+
+export const DOCUMENT_TYPES = { 'application/pdf': 'PDF', 'text/markdown': 'Markdown', 'text/plain': 'text' } as const;
+export const DOCUMENT_MAX_BYTES = 512 * 1024;
+
+export const addFolderBody = z.object({ file_name: requiredText('folder name', 120) });
+export const addItemBody = z.object({
+  filename: requiredText('file name', 200).regex(/^[^/\\\0]+$/, { error: 'file name must not contain slashes' }),
+  mime_type: z.enum(Object.keys(DOCUMENT_TYPES) as [keyof typeof DOCUMENT_TYPES], {
+    error: 'only PDF, Markdown and text documents can be uploaded',
+  }),
+  /** The document's bytes, base64-encoded. */
+  data: z
+    .string()
+    .min(1, { error: 'the document is empty' })
+    .max(Math.ceil((DOCUMENT_MAX_BYTES * 4) / 3) + 4, { error: 'the document is larger than 512 KB' }),
+});
