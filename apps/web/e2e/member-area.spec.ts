@@ -111,6 +111,36 @@ test.describe('prestige and VIP', () => {
     await expect(page.getByRole('heading', { name: /Required for MC \d+/ })).toBeVisible();
   });
 
+  test('a coordinator’s award reaches the member’s record, totals and notifications', async ({ page, browser }) => {
+    const justification = `Ran the e2e games night ${Date.now()}`;
+    await signIn(page, COORDINATOR);
+    await page.goto('/prestige-and-vip');
+    const form = page.getByRole('form', { name: 'Recommend prestige' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('general is a required field')).toBeVisible();
+    await expect(form.getByText('justification is a required field')).toBeVisible();
+    await form.getByRole('radio', { name: 'Another member' }).check();
+    await form.getByLabel('Search by name or membership number').fill('Morgan');
+    await form.getByRole('button', { name: /Morgan Hale/ }).click();
+    await form.getByLabel('General').fill('9');
+    await form.getByLabel('Regional').fill('4');
+    await form.getByLabel('National').fill('2');
+    await form.getByLabel('VIP').fill('5');
+    await form.getByLabel('Category').selectOption('Recruiting');
+    await form.getByLabel('Justification').fill(justification);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Submitted successfully')).toBeVisible();
+    await expect(form.getByLabel('Justification')).toHaveValue('');
+
+    const memberPage = await (await browser.newContext()).newPage();
+    await signIn(memberPage, MEMBER);
+    await expect(memberPage.getByRole('button', { name: /Notifications, \d+ unread/ })).toBeVisible();
+    await memberPage.goto('/prestige-and-vip');
+    await expect(memberPage.getByRole('table', { name: 'Prestige record' })).toContainText(justification);
+    await memberPage.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+    await expect(memberPage.getByRole('dialog', { name: 'Notifications' })).toContainText('Recruiting: 9 general');
+  });
+
   test('a coordinator deletes a member’s entry after confirming', async ({ page }) => {
     await signIn(page, COORDINATOR);
     const member = await page.request.post('/api/auth/login', { data: { email: MEMBER, password: 'guildhall-demo' } });

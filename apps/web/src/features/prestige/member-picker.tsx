@@ -14,21 +14,29 @@ export function MemberPicker({
   onChange: (member: MemberMatch | null) => void;
   error?: string | undefined;
 }) {
+  const [mode, setMode] = useState<'self' | 'other'>(value ? 'other' : 'self');
   const [term, setTerm] = useState('');
-  const search = useMemberSearch(term);
+  const search = useMemberSearch(mode === 'other' ? term : '');
   const id = useId();
-  const forSelf = value === null;
   return (
     <fieldset className={styles.picker} aria-describedby={error ? `${id}-error` : undefined}>
       <legend>Member</legend>
       <label className={styles.radio}>
-        <input type="radio" name={`${id}-who`} checked={forSelf} onChange={() => onChange(null)} /> Myself
+        <input
+          type="radio"
+          name={`${id}-who`}
+          checked={mode === 'self'}
+          onChange={() => {
+            setMode('self');
+            onChange(null);
+          }}
+        />{' '}
+        Myself
       </label>
       <label className={styles.radio}>
-        <input type="radio" name={`${id}-who`} checked={!forSelf} onChange={() => document.getElementById(`${id}-search`)?.focus()} />{' '}
-        Another member
+        <input type="radio" name={`${id}-who`} checked={mode === 'other'} onChange={() => setMode('other')} /> Another member
       </label>
-      {value ? (
+      {mode === 'self' ? null : value ? (
         <p className={styles.chosen}>
           {value.user_fname} {value.user_lname} · {value.user_camnum}{' '}
           <button type="button" className={styles.linkButton} onClick={() => onChange(null)}>

@@ -28,6 +28,8 @@ export function RecommendationForm({ selfId }: { selfId: number }) {
   const add = useAddPrestige();
   const [member, setMember] = useState<MemberMatch | null>(null);
   const [lastAward, setLastAward] = useState<MemberMatch | null>(null);
+  // A new picker after each award, back on 'Myself'.
+  const [pickerKey, setPickerKey] = useState(0);
   const {
     register,
     handleSubmit,
@@ -43,6 +45,7 @@ export function RecommendationForm({ selfId }: { selfId: number }) {
       toast.success('Submitted successfully');
       setLastAward(member);
       setMember(null);
+      setPickerKey((k) => k + 1);
       reset(emptyForm(selfId));
     } catch (error) {
       toast.error('Failed to submit');
@@ -60,6 +63,7 @@ export function RecommendationForm({ selfId }: { selfId: number }) {
           name="id_user"
           render={({ field, fieldState }) => (
             <MemberPicker
+              key={pickerKey}
               selfId={selfId}
               value={member}
               error={fieldState.error?.message}
