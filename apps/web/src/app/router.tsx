@@ -28,13 +28,17 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/utilities/utilities-section')).UtilitiesSection }),
             children: [
               { index: true, element: <Navigate to="/utilities/domain-list" replace /> },
-              tab('domain-list'),
+              tab('domain-list', async () => ({ Component: (await import('../features/utilities/domain-list-page')).DomainListPage })),
               tab('password-reset', async () => ({
                 Component: (await import('../features/utilities/password-reset-page')).PasswordResetPage,
               })),
-              tab('membership-lookup'),
+              tab('membership-lookup', async () => ({
+                Component: (await import('../features/utilities/membership-lookup-page')).MembershipLookupPage,
+              })),
               tab('standards', async () => ({ Component: (await import('../features/utilities/standards-page')).StandardsPage })),
-              tab('documentation'),
+              tab('documentation', async () => ({
+                Component: (await import('../features/utilities/documentation-page')).DocumentationPage,
+              })),
             ],
           },
           {

@@ -1,22 +1,16 @@
 // SPEC §4: the domains are fetched once the member is authenticated, and kept for the session.
+import type { Location } from '@guildhall/shared/schemas/locations';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { useAuth } from './auth';
 
-export interface Domain {
-  id_location: number;
-  location_name: string;
-  location_code: string;
-  id_parent_location: string | null;
-  location_type: number;
-  domain_code: string;
-}
+export type Domain = Location;
 
 export function useDomains() {
   const { token } = useAuth();
   return useQuery({
     queryKey: ['domains'],
-    queryFn: ({ signal }) => api.list<Domain>('/domains', { count: 100000 }, signal).then((r) => r.rows),
+    queryFn: ({ signal }) => api.list<Domain>('/domains', undefined, signal).then((r) => r.rows),
     enabled: Boolean(token),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -68,3 +68,20 @@ export function locationFilterIds(location: Pick<LocationLike, 'id_location' | '
 export function indexLocations<T extends LocationLike>(locations: readonly T[]): Map<number, T> {
   return new Map(locations.map((l) => [l.id_location, l]));
 }
+
+const byName = <T extends { location_name: string }>(a: T, b: T) => a.location_name.localeCompare(b.location_name);
+
+/** SPEC §2 Domain List, first level: the US at the top, then the other type-2 regions. */
+export function domainListTopLevel<T extends LocationLike & { location_name: string }>(locations: readonly T[]): T[] {
+  const us = locations.filter((l) => l.location_code === US_LOCATION_CODE);
+  const others = locations.filter((l) => l.location_type === LOCATION_TYPE.REGION && l.location_code !== US_LOCATION_CODE).sort(byName);
+  return [...us, ...others];
+}
+
+/** The locations directly below `parent` (its child regions under the US; domains under a region), by name. */
+export function directChildren<T extends LocationLike & { location_name: string }>(
+  locations: readonly T[],
+  parent: Pick<LocationLike, 'id_location'>,
+): T[] {
+  return locations.filter((l) => ancestorIds(l).at(-1) === parent.id_location).sort(byName);
+}

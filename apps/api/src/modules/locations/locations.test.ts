@@ -111,3 +111,39 @@ describe('GET /api/venues/domain/{id}', () => {
     expect((await get('/api/venues/domain/999999')).statusCode).toBe(404);
   });
 });
+
+describe('the Domain List tree', () => {
+  it('matches SPEC’s nesting for the demo society: the US, its type-3 regions under it, other type-2 regions below', async () => {
+    const { directChildren, domainListTopLevel } = await import('@guildhall/shared/rules/locations');
+    const locations = (await get('/api/domains')).json().result.rows;
+    const top = domainListTopLevel(locations).map((l: { location_code: string }) => l.location_code);
+    const others = await rows<{ c: string }>(
+      t.database.db,
+      sql`select location_code as c from locations where location_type = 2 and location_code <> 'US' order by location_name`,
+    );
+    expect(top).toEqual(['US', ...others.map((o) => o.c)]);
+    const us = locations.find((l: { location_code: string }) => l.location_code === 'US');
+    const usRegions = await rows<{ c: string }>(
+      t.database.db,
+      sql`select location_code as c from locations where location_type = 3 order by location_name`,
+    );
+    expect(directChildren(locations, us).map((l: { location_code: string }) => l.location_code)).toEqual(usRegions.map((r) => r.c));
+    // Every location but the society's root appears exactly once in the tree.
+    const seen: number[] = [];
+    const walk = (items: { id_location: number }[]) => {
+      for (const item of items) {
+        seen.push(item.id_location);
+        walk(directChildren(locations, item));
+      }
+    };
+    walk(domainListTopLevel(locations));
+    expect(seen.sort((a, b) => a - b)).toEqual(
+      (
+        await rows<{ id: number }>(
+          t.database.db,
+          sql`select id_location as id from locations where location_type <> 1 order by id_location`,
+        )
+      ).map((r) => r.id),
+    );
+  });
+});

@@ -1,4 +1,99 @@
-/** SPEC §2 Password Change; DESIGN §7 keeps 'Password reset' as its heading. */
+// SPEC §2 Password Change, with DESIGN §7: the heading 'Password reset' and a real change of the embedded SSO
+// password; the rules of DESIGN §4 shown while the member types.
+import { checkPassword } from '@guildhall/shared/rules/password';
+import { type PasswordChange, passwordChangeSchema } from '@guildhall/shared/schemas/password';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify/unstyled';
+import { Field } from '../../components/field';
+import form from '../../components/form.module.css';
+import { ApiError, api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { useChangePassword } from './api';
+import styles from './utilities.module.css';
+
+const STRENGTH = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+
 export function PasswordResetPage() {
-  return <h2>Password reset</h2>;
+  const { user } = useAuth();
+  const config = useQuery({
+    queryKey: ['auth-config'],
+    queryFn: () => api.get<{ external: boolean }>('/auth/config').then((r) => r.result),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordChange>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const candidate = watch('newPassword');
+  const personal = [user?.user_fname, user?.user_lname, user?.user_nick, user?.tbl_user_email?.email?.split('@')[0]].filter(
+    (v): v is string => Boolean(v),
+  );
+  const strength = candidate ? checkPassword(candidate, personal) : null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (strength && !strength.acceptable) {
+      setError('newPassword', { message: strength.problems[0] });
+      return;
+    }
+    try {
+      await change.mutateAsync(values);
+      toast.success('Your password was changed');
+      reset();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Failed to change the password');
+      if (error instanceof ApiError)
+        for (const p of error.errors ?? []) setError(p.path as FieldPath<PasswordChange>, { message: p.message });
+    }
+  });
+
+  return (
+    <div className={styles.narrow}>
+      <h2>Password reset</h2>
+      {config.data?.external ? (
+        <p>Your password is managed by the society's sign-in provider. Change it there; the portal will use it at your next sign-in.</p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label="Change password">
+          <Field label="Current password" error={errors.currentPassword?.message}>
+            <input type="password" autoComplete="current-password" {...register('currentPassword')} />
+          </Field>
+          <Field
+            label="New password"
+            error={errors.newPassword?.message}
+            hint="At least 8 characters; 15 or more recommended. A few unrelated words make a strong password."
+          >
+            <input type="password" autoComplete="new-password" {...register('newPassword')} />
+          </Field>
+          {strength ? (
+            <div className={styles.meter} aria-live="polite">
+              <meter min={0} max={4} low={2} high={3} optimum={4} value={strength.score} aria-label="Password strength" />
+              <span>{STRENGTH[strength.score]}</span>
+              <ul>
+                {[...strength.problems, ...strength.advice].map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+            <input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+          </Field>
+          <div className={form.actions}>
+            <button type="submit" className={form.primary} disabled={change.isPending} aria-busy={change.isPending}>
+              {change.isPending ? 'Changing…' : 'Change password'}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,188 @@
+// SPEC §2 Domain List: the US at the top with its regions (type 3) nested under it, other type-2 regions below;
+// one open section per level; opening an entry loads its content. Arrow keys move between headers; the
+// member's own domain is marked, and a filter narrows the list by name or code.
+import { ancestorIds, directChildren, domainListTopLevel } from '@guildhall/shared/rules/locations';
+import { LOCATION_TYPE } from '@guildhall/shared/constants';
+import { type KeyboardEvent, useMemo, useState } from 'react';
+import form from '../../components/form.module.css';
+import { useAuth } from '../../lib/auth';
+import { type Domain, useDomains } from '../../lib/domains';
+import { useDomainContent } from './api';
+import styles from './utilities.module.css';
+
+function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const list = event.currentTarget.closest('ul');
+  const headers = Array.from(list?.querySelectorAll<HTMLButtonElement>(':scope > li > h3 > button') ?? []);
+  const index = headers.indexOf(event.currentTarget);
+  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: headers.length - 1 }[event.key]!;
+  event.preventDefault();
+  headers[(next + headers.length) % headers.length]?.focus();
+}
+
+export function DomainListPage() {
+  const { user } = useAuth();
+  const domains = useDomains();
+  const [openPath, setOpenPath] = useState<number[]>([]);
+  const [filter, setFilter] = useState('');
+  const all = domains.data ?? [];
+  const mine = all.find((d) => d.id_location === user?.id_location);
+
+  const toggle = (depth: number, id: number) =>
+    setOpenPath((path) => (path[depth] === id ? path.slice(0, depth) : [...path.slice(0, depth), id]));
+
+  const showMine = () => {
+    if (!mine) return;
+    const byId = new Map(all.map((d) => [d.id_location, d]));
+    const shown = [...ancestorIds(mine), mine.id_location].filter((id) => {
+      const l = byId.get(id);
+      return l && l.location_type !== LOCATION_TYPE.ROOT;
+    });
+    setFilter('');
+    setOpenPath(shown);
+  };
+
+  const matches = useMemo(() => {
+    const term = filter.trim().toLowerCase();
+    if (!term) return null;
+    return all
+      .filter(
+        (d) =>
+          d.location_type !== LOCATION_TYPE.ROOT &&
+          (d.location_name.toLowerCase().includes(term) || d.domain_code.toLowerCase().includes(term)),
+      )
+      .sort((a, b) => a.domain_code.localeCompare(b.domain_code));
+  }, [all, filter]);
+
+  if (domains.isError) return <p role="alert">The domains could not be loaded: {domains.error.message}</p>;
+  if (domains.isPending) return <p>Loading…</p>;
+
+  return (
+    <div>
+      <div className={styles.toolbar}>
+        <label className={styles.inline}>
+          <span>Filter domains</span>
+          <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Name or code, e.g. NE-004" />
+        </label>
+        {mine ? (
+          <button type="button" className={form.secondary} onClick={showMine}>
+            Show my domain ({mine.domain_code})
+          </button>
+        ) : null}
+      </div>
+      {matches ? (
+        matches.length === 0 ? (
+          <p>No result</p>
+        ) : (
+          <DomainLevel items={matches} all={all} depth={0} openPath={openPath} onToggle={toggle} mineId={mine?.id_location} flat />
+        )
+      ) : (
+        <DomainLevel items={domainListTopLevel(all)} all={all} depth={0} openPath={openPath} onToggle={toggle} mineId={mine?.id_location} />
+      )}
+    </div>
+  );
+}
+
+interface LevelProps {
+  items: Domain[];
+  all: Domain[];
+  depth: number;
+  openPath: number[];
+  onToggle: (depth: number, id: number) => void;
+  mineId: number | undefined;
+  flat?: boolean;
+}
+
+function DomainLevel({ items, all, depth, openPath, onToggle, mineId, flat }: LevelProps) {
+  return (
+    <ul className={styles.accordion} data-depth={depth}>
+      {items.map((item) => {
+        const open = openPath[depth] === item.id_location;
+        const panelId = `domain-panel-${item.id_location}`;
+        const children = flat ? [] : directChildren(all, item);
+        return (
+          <li key={item.id_location} className={styles.accordionItem} data-open={open}>
+            <h3 className={styles.accordionHeading}>
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => onToggle(depth, item.id_location)}
+                onKeyDown={moveFocus}
+                className={styles.accordionButton}
+              >
+                <span aria-hidden="true" className={styles.chevron}>
+                  {open ? '▾' : '▸'}
+                </span>
+                <span className={styles.accordionName}>{item.location_name}</span>
+                <span className={styles.code}>{item.domain_code}</span>
+                {item.id_location === mineId ? <span className={styles.badge}>Your domain</span> : null}
+              </button>
+            </h3>
+            {open ? (
+              <div id={panelId} className={styles.accordionPanel}>
+                <DomainContentView location={item} />
+                {children.length > 0 ? (
+                  <DomainLevel items={children} all={all} depth={depth + 1} openPath={openPath} onToggle={onToggle} mineId={mineId} />
+                ) : null}
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function DomainContentView({ location }: { location: Domain }) {
+  const content = useDomainContent([...ancestorIds(location), location.id_location]);
+  if (content.isError) return <p role="alert">{content.error.message}</p>;
+  if (!content.data) return <p className={styles.muted}>Loading…</p>;
+  const { tbl_positions, tbl_venues } = content.data;
+  return (
+    <div className={styles.content}>
+      <div className={styles.contentHeader}>
+        <p>
+          <strong>{content.data.location_name}</strong> <span className={styles.code}>{content.data.domain_code}</span>
+        </p>
+        <button type="button" className={form.secondary} aria-disabled="true" title="Transfers are arranged with your domain coordinator">
+          Request transfer
+        </button>
+      </div>
+      <div className={styles.columns}>
+        <section aria-label={`Positions of ${location.location_name}`}>
+          <h4>Positions</h4>
+          {tbl_positions.length === 0 ? (
+            <p className={styles.muted}>No result</p>
+          ) : (
+            <ul className={styles.plainList}>
+              {tbl_positions.map((p) => (
+                <li key={p.id_position}>
+                  <span>{p.pos_title || p.pos_type}</span>
+                  <span>{p.tbl_user ? `${p.tbl_user.user_fname} ${p.tbl_user.user_lname}` : 'Vacant'}</span>
+                  <span className={styles.code}>{p.tbl_user?.user_camnum ?? ''}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-label={`Venues of ${location.location_name}`}>
+          <h4>Venues</h4>
+          {tbl_venues.length === 0 ? (
+            <p className={styles.muted}>No result</p>
+          ) : (
+            <ul className={styles.plainList}>
+              {tbl_venues.map((v) => (
+                <li key={v.id_venue}>
+                  <span>{v.venue_name}</span>
+                  <span className={styles.muted}>{v.venue_type}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
