@@ -21,6 +21,8 @@ export interface TestApp {
   /** Signs in with the demo password through POST /api/auth/login and returns the bearer token. */
   tokenFor(email: string): Promise<string>;
   idOf(email: string): Promise<number>;
+  /** Ids and signed-in tokens of demo accounts, by role. */
+  accounts<R extends DemoRole>(...roles: R[]): Promise<{ id: Record<R, number>; token: Record<R, string> }>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: () => database.close() };
 }
 
+export type DemoRole = 'member' | 'storyteller' | 'coordinator' | 'admin';
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-api-test-'));
@@ -73,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(config, database.db, secrets);
   await app.ready();
   const ids = new Map<string, number>();
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
@@ -93,12 +97,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ids.set(email, row.id_user);
       return row.id_user;
     },
+    async accounts<R extends DemoRole>(...roles: R[]) {
+      const id = {} as Record<R, number>;
+      const token = {} as Record<R, string>;
+      for (const role of roles) {
+        id[role] = await testApp.idOf(`${role}@guildhall.test`);
+        token[role] = await testApp.tokenFor(`${role}@guildhall.test`);
+      }
+      return { id, token };
+    },
     async close() {
       await app.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -44,7 +44,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div className={styles.wrapper}>
       <div className={styles.scroller}>
-        <table className={styles.table} aria-busy={loading}>
+        <table className={styles.table} aria-busy={Boolean(loading)}>
           <caption className={styles.caption}>{caption}</caption>
           <thead>
             <tr>

@@ -3,10 +3,9 @@ import type { DocumentationFile, FilesSearch } from '@guildhall/shared/schemas/d
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { fileContents, files } from '../../db/schema/index';
 import { notFound } from '../../errors';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function searchFiles(
   db: Db,

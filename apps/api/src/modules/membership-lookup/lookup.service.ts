@@ -4,6 +4,7 @@ import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membershi
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { locations, userEmails, users } from '../../db/schema/index';
 
 const ACCENTED = 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż';
@@ -16,7 +17,6 @@ export const foldText = (text: string) => {
   for (let i = 0; i < ACCENTED.length; i++) out = out.replaceAll(ACCENTED[i]!, PLAIN[i]!);
   return out;
 };
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const primaryEmail = sql<
   string | null

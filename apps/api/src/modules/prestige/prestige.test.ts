@@ -5,15 +5,12 @@ import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-const id: Record<string, number> = {};
-const token: Record<string, string> = {};
+let id: Record<string, number>;
+let token: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['member', 'storyteller', 'coordinator', 'admin']) {
-    id[who] = await t.idOf(`${who}@guildhall.test`);
-    token[who] = await t.tokenFor(`${who}@guildhall.test`);
-  }
+  ({ id, token } = await t.accounts('member', 'storyteller', 'coordinator', 'admin'));
   // A member of another region, out of the coordinator's reach.
   const region = await scalar(
     t.database.db,

@@ -5,16 +5,13 @@ import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-const id: Record<string, number> = {};
-const token: Record<string, string> = {};
+let id: Record<string, number>;
+let token: Record<string, string>;
 let current: { id_email: number; id_phone: number; id_address: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['member', 'coordinator', 'admin']) {
-    id[who] = await t.idOf(`${who}@guildhall.test`);
-    token[who] = await t.tokenFor(`${who}@guildhall.test`);
-  }
+  ({ id, token } = await t.accounts('member', 'coordinator', 'admin'));
   const me = (await t.app.inject({ method: 'GET', url: `/api/user/${id.member}`, headers: bearer(token.member!) })).json().result;
   current = { id_email: me.tbl_user_email.id_email, id_phone: me.tbl_user_phone.id_phone, id_address: me.tbl_user_address.id_address };
 });

@@ -2,6 +2,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import popup from '../../components/popup.module.css';
 import { useAuth } from '../../lib/auth';
 import { useMarkNotificationsRead, useNotifications } from './api';
 import styles from './notifications.module.css';
@@ -44,7 +45,7 @@ export function NotificationBell() {
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className={styles.panel} align="end" sideOffset={8} collisionPadding={8} aria-label="Notifications">
+        <Popover.Content className={popup.popup} align="end" sideOffset={8} collisionPadding={8} aria-label="Notifications">
           <h2 className={styles.title}>Notifications</h2>
           {notifications.isError ? <p role="alert">{notifications.error.message}</p> : null}
           {notifications.data && notifications.data.rows.length === 0 ? <p className={styles.empty}>No result</p> : null}

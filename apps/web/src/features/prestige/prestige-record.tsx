@@ -69,7 +69,7 @@ export function PrestigeRecord({ userId }: { userId: number }) {
           setSort(next);
           setPage(1);
         }}
-        loading={list.isPending}
+        loading={list.isFetching}
       />
       <ConfirmDialog
         open={pending !== null}

@@ -4,6 +4,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import form from '../../components/form.module.css';
 import { navIcons } from '../../components/nav-icons';
+import popup from '../../components/popup.module.css';
 import { SectionPage } from '../../components/section-page';
 import { useAuth } from '../../lib/auth';
 import { ProfileForm } from './profile-form';
@@ -25,7 +26,13 @@ export function ProfilePage() {
                 </button>
               </Popover.Trigger>
               <Popover.Portal>
-                <Popover.Content className={styles.popup} align="end" sideOffset={8} collisionPadding={8} aria-label="Edit profile">
+                <Popover.Content
+                  className={`${popup.popup} ${popup.narrow}`}
+                  align="end"
+                  sideOffset={8}
+                  collisionPadding={8}
+                  aria-label="Edit profile"
+                >
                   <h3 className={styles.popupTitle}>Edit profile</h3>
                   <ProfileForm user={user} onDone={() => setEditing(false)} />
                 </Popover.Content>

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import form from '../../components/form.module.css';
+import popup from '../../components/popup.module.css';
 import { useAuth } from '../../lib/auth';
 import { useDomains } from '../../lib/domains';
 import { useDomainsByParents, useMembershipLookup } from './api';
@@ -160,7 +161,7 @@ function LookupFilters({
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className={styles.popup} align="end" sideOffset={8} collisionPadding={8} aria-label="Filters">
+        <Popover.Content className={popup.popup} align="end" sideOffset={8} collisionPadding={8} aria-label="Filters">
           <div className={styles.filterGrid}>
             <label>
               <span>Region</span>
