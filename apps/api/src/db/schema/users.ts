@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { USER_TYPES } from '@guildhall/shared/constants';
 import { locations } from './locations';
+import { foldSql } from '../fold';
 import { inList } from './sql-helpers';
 
 export const users = pgTable(
@@ -33,6 +34,14 @@ export const users = pgTable(
     index('users_type_idx').on(t.user_type),
     index('users_expiration_idx').on(t.user_expiration),
     index('users_lname_fname_idx').on(sql`lower(${t.user_lname})`, sql`lower(${t.user_fname})`),
+    // Membership lookup: folded-name prefixes, membership-number prefixes, and its sort columns.
+    index('users_fold_fname_idx').on(sql`${foldSql(t.user_fname)} text_pattern_ops`),
+    index('users_fold_mname_idx').on(sql`${foldSql(t.user_mname)} text_pattern_ops`),
+    index('users_fold_lname_idx').on(sql`${foldSql(t.user_lname)} text_pattern_ops`),
+    index('users_fold_nick_idx').on(sql`${foldSql(t.user_nick)} text_pattern_ops`),
+    index('users_camnum_pattern_idx').on(sql`${t.user_camnum} text_pattern_ops`),
+    index('users_lname_sort_idx').on(t.user_lname, t.id_user),
+    index('users_fname_sort_idx').on(t.user_fname, t.id_user),
     check('users_type_ck', inList(t.user_type, USER_TYPES)),
   ],
 );

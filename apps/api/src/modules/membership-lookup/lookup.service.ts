@@ -1,22 +1,11 @@
 // SPEC §2 Membership Lookup: filters, sorting and paging in SQL.
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { foldSql, foldText } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { locations, userEmails, users } from '../../db/schema/index';
-
-const ACCENTED = 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż';
-const PLAIN = 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz';
-
-/** Lower case without accents, so 'José' and 'jose' match (no database extension needed). */
-const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(coalesce(${value}, '')), ${ACCENTED}, ${PLAIN})`;
-export const foldText = (text: string) => {
-  let out = text.toLowerCase();
-  for (let i = 0; i < ACCENTED.length; i++) out = out.replaceAll(ACCENTED[i]!, PLAIN[i]!);
-  return out;
-};
 
 const primaryEmail = sql<
   string | null
@@ -39,14 +28,15 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
     const prefix = `${escapeLike(foldText(term))}%`;
     conditions.push(
       or(
-        sql`${fold(users.user_fname)} like ${prefix}`,
-        sql`${fold(users.user_mname)} like ${prefix}`,
-        sql`${fold(users.user_lname)} like ${prefix}`,
-        sql`${fold(users.user_nick)} like ${prefix}`,
+        sql`${foldSql(users.user_fname)} like ${prefix}`,
+        sql`${foldSql(users.user_mname)} like ${prefix}`,
+        sql`${foldSql(users.user_lname)} like ${prefix}`,
+        sql`${foldSql(users.user_nick)} like ${prefix}`,
       )!,
     );
   }
-  if (query.membershipCode) conditions.push(ilike(users.user_camnum, `${escapeLike(query.membershipCode)}%`));
+  // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
+  if (query.membershipCode) conditions.push(like(users.user_camnum, `${escapeLike(query.membershipCode.toUpperCase())}%`));
   if (query.email) {
     conditions.push(
       sql`exists (select 1 from ${userEmails} e where e.id_user = ${users.id_user} and lower(e.email) like ${`%${escapeLike(query.email.toLowerCase())}%`})`,

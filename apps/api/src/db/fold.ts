@@ -1,0 +1,17 @@
+// Case- and accent-folding of names in SQL, written once so the lookup's query and its indexes use the very
+// same expression (PostgreSQL matches an expression index only on an identical expression).
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
+const FROM = 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż';
+const TO = 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz';
+
+export function foldSql(column: AnyColumn | SQL): SQL {
+  return sql`translate(lower(coalesce(${column}, '')), ${sql.raw(`'${FROM}'`)}, ${sql.raw(`'${TO}'`)})`;
+}
+
+/** The same folding in JavaScript, for what the member types. */
+export function foldText(text: string): string {
+  let out = text.toLowerCase();
+  for (let i = 0; i < FROM.length; i++) out = out.replaceAll(FROM[i]!, TO[i]!);
+  return out;
+}

@@ -1,0 +1,7 @@
+CREATE INDEX "users_fold_fname_idx" ON "users" USING btree (translate(lower(coalesce("user_fname", '')), 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz') text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_fold_mname_idx" ON "users" USING btree (translate(lower(coalesce("user_mname", '')), 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz') text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_fold_lname_idx" ON "users" USING btree (translate(lower(coalesce("user_lname", '')), 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz') text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_fold_nick_idx" ON "users" USING btree (translate(lower(coalesce("user_nick", '')), 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz') text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_camnum_pattern_idx" ON "users" USING btree ("user_camnum" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_lname_sort_idx" ON "users" USING btree ("user_lname","id_user");--> statement-breakpoint
+CREATE INDEX "users_fname_sort_idx" ON "users" USING btree ("user_fname","id_user");
