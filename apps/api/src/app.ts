@@ -145,7 +145,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       publicUrl: config.publicUrl,
       secrets,
       limits,
-      redirectUris: allowedRedirectUris,
+      redirectUris: [...allowedRedirectUris, ...config.ssoExtraRedirectUris],
       trustProxy: config.trustProxy,
     };
     await mountEmbeddedProvider(app, createEmbeddedProvider(providerOptions), providerOptions);

@@ -17,6 +17,16 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  SSO_EXTRA_REDIRECT_URIS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
   SEED_DEMO: flag.optional(),
   TRUST_PROXY: flag.default(false),
   SIGNIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -37,6 +47,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** An external OpenID provider; when absent the embedded one on /sso is used. */
   externalOidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** More callback addresses the embedded provider accepts for its client (e.g. another portal). */
+  ssoExtraRedirectUris: string[];
   seedDemo: boolean;
   trustProxy: boolean;
   signIn: { failuresPerMinute: number; accountLockFailures: number; accountLockMinutes: number };
@@ -67,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     externalOidc: external
       ? { issuer: e.OIDC_ISSUER!.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
       : undefined,
+    ssoExtraRedirectUris: e.SSO_EXTRA_REDIRECT_URIS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     signIn: {

@@ -1,24 +1,21 @@
 // The whole sign-in over real HTTP: the SPA's authorization request, the embedded provider's sign-in page,
 // the callback's code, and POST /auth/exchange — PKCE, single-use codes and the SSO page's own limits.
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/demo-society/demo';
+import {
+  b64url,
+  callbackBody,
+  exchange as exchangeAt,
+  type Flow,
+  freePort,
+  signInAtProvider,
+  startFlow as startFlowAt,
+  submitPassword,
+} from '../test/oidc-flow';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 let base: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -30,97 +27,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A browser's cookie jar, enough for the provider's cookies. */
-class Browser {
-  cookies = new Map<string, string>();
-  async fetch(url: string, init: RequestInit = {}) {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(new URL(url, base), { ...init, headers, redirect: 'manual' });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-    return res;
-  }
-}
-
-const b64url = (buf: Buffer) => buf.toString('base64url');
-
-interface Flow {
-  browser: Browser;
-  verifier: string;
-  state: string;
-  redirectUri: string;
-  interactionUrl: string;
-}
-
-async function startFlow(opts: { pkce?: boolean } = {}): Promise<Flow | URL> {
-  const config = (await (await fetch(`${base}/api/auth/config`)).json()) as {
-    result: { authorizationEndpoint: string; clientId: string; scope: string };
-  };
-  const verifier = b64url(randomBytes(48));
-  const state = b64url(randomBytes(16));
-  const redirectUri = `${base}/oauth/callback`;
-  const url = new URL(config.result.authorizationEndpoint);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', config.result.clientId);
-  url.searchParams.set('redirect_uri', redirectUri);
-  url.searchParams.set('scope', config.result.scope);
-  url.searchParams.set('state', state);
-  url.searchParams.set('prompt', 'login');
-  if (opts.pkce !== false) {
-    url.searchParams.set('code_challenge', b64url(createHash('sha256').update(verifier).digest()));
-    url.searchParams.set('code_challenge_method', 'S256');
-  }
-  const browser = new Browser();
-  const res = await browser.fetch(url.toString());
-  expect(res.status).toBe(303);
-  const location = new URL(res.headers.get('location')!, base);
-  if (location.pathname === '/oauth/callback') return location;
-  expect(location.pathname).toMatch(/^\/interaction\/[\w-]+$/);
-  return { browser, verifier, state, redirectUri, interactionUrl: location.toString() };
-}
-
-async function submitPassword(flow: Flow, email: string, password: string) {
-  const form = new URLSearchParams({ email, password });
-  return flow.browser.fetch(`${flow.interactionUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-  });
-}
-
-/** Signs in on the provider's page and follows it back to the callback; returns the callback URL. */
-async function signInAtProvider(flow: Flow, email = 'member@guildhall.test'): Promise<URL> {
-  const page = await flow.browser.fetch(flow.interactionUrl);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Guildhall sign-in');
-  const login = await submitPassword(flow, email, DEMO_PASSWORD);
-  expect(login.status).toBe(303);
-  let next = new URL(login.headers.get('location')!, base);
-  for (let hops = 0; hops < 5 && next.pathname !== '/oauth/callback'; hops++) {
-    const res = await flow.browser.fetch(next.toString());
-    expect(res.status).toBeGreaterThanOrEqual(300);
-    expect(res.status).toBeLessThan(400);
-    next = new URL(res.headers.get('location')!, base);
-  }
-  expect(next.pathname).toBe('/oauth/callback');
-  return next;
-}
-
-const exchange = (body: Record<string, unknown>) =>
-  fetch(`${base}/api/auth/exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-const callbackBody = (flow: Flow, callback: URL, overrides: Record<string, unknown> = {}) => ({
-  code: callback.searchParams.get('code'),
-  state: callback.searchParams.get('state'),
-  iss: callback.searchParams.get('iss') ?? undefined,
-  codeVerifier: flow.verifier,
-  redirectUri: flow.redirectUri,
-  ...overrides,
-});
+const startFlow = (opts: { pkce?: boolean } = {}) => startFlowAt(base, opts);
+const exchange = (body: Record<string, unknown>) => exchangeAt(base, body);
 
 describe('signing in through the embedded provider', () => {
   it('publishes the authorization endpoint and client id for the Login card', async () => {

@@ -3,6 +3,7 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { useDomains } from '../../lib/domains';
 import { Header } from './header';
 import styles from './shell.module.css';
 import { Sidebar } from './sidebar';
@@ -10,6 +11,8 @@ import { Sidebar } from './sidebar';
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const { userError } = useAuth();
+  // SPEC §4: the domains are fetched once the member is authenticated.
+  useDomains();
   // The menu is open for the page it was opened on: moving to another page closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;

@@ -1,6 +1,7 @@
 // SPEC §2 Password Change, with DESIGN §7: the heading 'Password reset' and a real change of the embedded SSO
 // password; the rules of DESIGN §4 shown while the member types.
 import { checkPassword } from '@guildhall/shared/rules/password';
+import type { AuthConfig } from '@guildhall/shared/schemas/auth';
 import { type PasswordChange, passwordChangeSchema } from '@guildhall/shared/schemas/password';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ export function PasswordResetPage() {
   const { user } = useAuth();
   const config = useQuery({
     queryKey: ['auth-config'],
-    queryFn: () => api.get<{ external: boolean }>('/auth/config').then((r) => r.result),
+    queryFn: () => api.get<AuthConfig>('/auth/config').then((r) => r.result),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const change = useChangePassword();
@@ -60,7 +61,13 @@ export function PasswordResetPage() {
     <div className={styles.narrow}>
       <h2>Password reset</h2>
       {config.data?.external ? (
-        <p>Your password is managed by the society's sign-in provider. Change it there; the portal will use it at your next sign-in.</p>
+        <p>
+          Your password is managed by the society's sign-in provider. Change it at{' '}
+          <a href={new URL(config.data.authorizationEndpoint).origin} rel="noopener noreferrer">
+            {new URL(config.data.authorizationEndpoint).host}
+          </a>
+          ; the portal uses the new one at your next sign-in.
+        </p>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Change password">
           <Field label="Current password" error={errors.currentPassword?.message}>
