@@ -23,7 +23,9 @@ export function createTokenService(db: Db, opts: { secret: string; issuer: strin
   return {
     async issue(id_user, meta) {
       const sid = randomUUID();
-      const expiresAt = new Date(Date.now() + opts.ttlSeconds * 1000);
+      // iat and exp from one clock reading, so a token lives exactly its TTL.
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const expiresAt = new Date((issuedAt + opts.ttlSeconds) * 1000);
       await db.insert(sessions).values({
         id: sid,
         id_user,
@@ -37,8 +39,8 @@ export function createTokenService(db: Db, opts: { secret: string; issuer: strin
         .setIssuer(opts.issuer)
         .setAudience(TOKEN_AUDIENCE)
         .setSubject(String(id_user))
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + opts.ttlSeconds)
         .sign(key);
     },
     async verify(token) {
