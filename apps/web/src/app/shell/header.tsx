@@ -1,6 +1,7 @@
 import { fullName } from '@guildhall/shared/rules/person-name';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useAuth } from '../../lib/auth';
+import iconButton from '../../components/icon-button.module.css';
 import styles from './shell.module.css';
 
 export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
@@ -9,7 +10,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
     <header className={styles.header}>
       <button
         type="button"
-        className={styles.menuButton}
+        className={`${iconButton.iconButton} ${styles.menuButton}`}
         aria-label={menuOpen ? 'Close menu' : 'Open menu'}
         aria-expanded={menuOpen}
         aria-controls="main-navigation"

@@ -2,6 +2,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import iconButton from '../../components/icon-button.module.css';
 import popup from '../../components/popup.module.css';
 import { useAuth } from '../../lib/auth';
 import { useMarkNotificationsRead, useNotifications } from './api';
@@ -23,7 +24,11 @@ export function NotificationBell() {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger asChild>
-        <button type="button" className={styles.bell} aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+        <button
+          type="button"
+          className={iconButton.iconButton}
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        >
           <svg
             viewBox="0 0 24 24"
             width="22"

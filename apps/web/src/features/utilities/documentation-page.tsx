@@ -109,72 +109,82 @@ export function DocumentationPage() {
   );
 }
 
-function FormDialog({
-  label,
-  title,
-  children,
-  open,
-  onOpenChange,
-}: {
+/**
+ * A dialog with one form: the fields are its children; `submit` answers an error to show under them, or null
+ * when done (the dialog then closes).
+ */
+function FormDialog(props: {
   label: string;
-  title: string;
+  submitLabel: string;
+  busy: boolean;
+  submit: (data: FormData) => Promise<string | null>;
   children: React.ReactNode;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
 }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = await props.submit(new FormData(event.currentTarget));
+    setError(problem);
+    if (!problem) setOpen(false);
+  };
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setError(null);
+      }}
+    >
       <Dialog.Trigger asChild>
         <button type="button" className={form.secondary}>
-          {label}
+          {props.label}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={dialog.content} aria-describedby={undefined}>
-          <Dialog.Title className={dialog.title}>{title}</Dialog.Title>
-          {children}
+          <Dialog.Title className={dialog.title}>{props.label}</Dialog.Title>
+          <form onSubmit={onSubmit} noValidate>
+            {props.children}
+            {error ? (
+              <p role="alert" className={form.error}>
+                {error}
+              </p>
+            ) : null}
+            <div className={form.actions}>
+              <button type="submit" className={form.primary} disabled={props.busy} aria-busy={props.busy}>
+                {props.submitLabel}
+              </button>
+            </div>
+          </form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
+const failure = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
+
 function AddFolderButton() {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const add = useAddFolder();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const name = String(new FormData(event.currentTarget).get('file_name') ?? '').trim();
-    if (!name) return setError('folder name is a required field');
+  const submit = async (data: FormData) => {
+    const name = String(data.get('file_name') ?? '').trim();
+    if (!name) return 'folder name is a required field';
     try {
       await add.mutateAsync(name);
       toast.success('The folder was added');
-      setOpen(false);
-      setError(null);
+      return null;
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Failed to add the folder');
+      return failure(e, 'Failed to add the folder');
     }
   };
   return (
-    <FormDialog label="Add folder" title="Add folder" open={open} onOpenChange={setOpen}>
-      <form onSubmit={onSubmit} noValidate>
-        <label className={styles.stacked}>
-          <span>Folder name</span>
-          <input name="file_name" aria-invalid={error ? true : undefined} />
-        </label>
-        {error ? (
-          <p role="alert" className={form.error}>
-            {error}
-          </p>
-        ) : null}
-        <div className={form.actions}>
-          <button type="submit" className={form.primary} disabled={add.isPending}>
-            Add folder
-          </button>
-        </div>
-      </form>
+    <FormDialog label="Add folder" submitLabel="Add folder" busy={add.isPending} submit={submit}>
+      <label className={styles.stacked}>
+        <span>Folder name</span>
+        <input name="file_name" />
+      </label>
     </FormDialog>
   );
 }
@@ -187,57 +197,40 @@ const base64 = async (file: File) => {
 };
 
 function AddItemButton({ folders }: { folders: DocumentationFile[] }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const add = useAddItem();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  const submit = async (data: FormData) => {
     const id_file = Number(data.get('id_file'));
     const file = data.get('file');
-    if (!id_file) return setError('folder is a required field');
-    if (!(file instanceof File) || file.size === 0) return setError('file is a required field');
+    if (!id_file) return 'folder is a required field';
+    if (!(file instanceof File) || file.size === 0) return 'file is a required field';
     const mime = file.type || (file.name.endsWith('.md') ? 'text/markdown' : file.name.endsWith('.txt') ? 'text/plain' : '');
-    if (!(mime in DOCUMENT_TYPES)) return setError('Only PDF, Markdown and text documents can be uploaded.');
-    if (file.size > DOCUMENT_MAX_BYTES) return setError('The document is larger than 512 KB.');
+    if (!(mime in DOCUMENT_TYPES)) return 'Only PDF, Markdown and text documents can be uploaded.';
+    if (file.size > DOCUMENT_MAX_BYTES) return 'The document is larger than 512 KB.';
     try {
       await add.mutateAsync({ id_file, filename: file.name, mime_type: mime, data: await base64(file) });
       toast.success('The document was added');
-      setOpen(false);
-      setError(null);
+      return null;
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Failed to add the document');
+      return failure(e, 'Failed to add the document');
     }
   };
   return (
-    <FormDialog label="Add item" title="Add item" open={open} onOpenChange={setOpen}>
-      <form onSubmit={onSubmit} noValidate>
-        <label className={styles.stacked}>
-          <span>Folder</span>
-          <select name="id_file" defaultValue="">
-            <option value="">Any</option>
-            {folders.map((f) => (
-              <option key={f.id_file} value={f.id_file}>
-                {f.file_name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.stacked}>
-          <span>Document (PDF, Markdown or text, 512 KB at most)</span>
-          <input name="file" type="file" accept=".pdf,.md,.txt,application/pdf,text/markdown,text/plain" />
-        </label>
-        {error ? (
-          <p role="alert" className={form.error}>
-            {error}
-          </p>
-        ) : null}
-        <div className={form.actions}>
-          <button type="submit" className={form.primary} disabled={add.isPending} aria-busy={add.isPending}>
-            Upload
-          </button>
-        </div>
-      </form>
+    <FormDialog label="Add item" submitLabel="Upload" busy={add.isPending} submit={submit}>
+      <label className={styles.stacked}>
+        <span>Folder</span>
+        <select name="id_file" defaultValue="">
+          <option value="">Any</option>
+          {folders.map((f) => (
+            <option key={f.id_file} value={f.id_file}>
+              {f.file_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.stacked}>
+        <span>Document (PDF, Markdown or text, 512 KB at most)</span>
+        <input name="file" type="file" accept=".pdf,.md,.txt,application/pdf,text/markdown,text/plain" />
+      </label>
     </FormDialog>
   );
 }
