@@ -8,12 +8,10 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: {
-      '/api': api,
-      '/sso': api,
-      '/interaction': api,
-      '/interaction-assets': api,
-    },
+    // Keep the browser's Host: the SSO provider builds its endpoint URLs from it.
+    proxy: Object.fromEntries(
+      ['/api', '/sso', '/interaction', '/interaction-assets'].map((path) => [path, { target: api, changeOrigin: false }]),
+    ),
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
 });
