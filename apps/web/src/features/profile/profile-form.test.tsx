@@ -45,6 +45,32 @@ function renderForm() {
 }
 
 describe('ProfileForm', () => {
+  it.each([
+    ['Birthday', 'birthday is a required field'],
+    ['Email', 'email is a required field'],
+    ['Phone', 'phone is a required field'],
+    ['Street', 'street is a required field'],
+    ['City', 'city is a required field'],
+    ['State', 'state is a required field'],
+  ])('shows “%s” left empty as required, under the field', async (label, message) => {
+    const { fetchSpy } = renderForm();
+    await userEvent.clear(screen.getByLabelText(label));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const error = await screen.findByText(message);
+    expect(screen.getByLabelText(label)).toHaveAttribute('aria-describedby', error.id);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it('lets preferred name and pronouns stay empty', async () => {
+    const { fetchSpy, onDone } = renderForm();
+    await userEvent.clear(screen.getByLabelText('Preferred name'));
+    await userEvent.clear(screen.getByLabelText('Pronouns'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    fetchSpy.mockRestore();
+  });
+
   it('shows each required field’s message under it and sends nothing', async () => {
     const { fetchSpy } = renderForm();
     await userEvent.clear(screen.getByLabelText('City'));
