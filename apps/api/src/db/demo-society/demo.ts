@@ -195,6 +195,22 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
     ['Renewed membership early', 'Early Renewal', 3, 0, 0],
     ['Helped storytell the winter one-shot', 'Storytelling Support', 10, 5, 2],
   ];
+  // The staff accounts have a record too, reviewed by one another.
+  await tx.insert(s.prestige).values(
+    [storyteller, coordinator].flatMap((id_user, n) =>
+      reasons.slice(n, n + 3).map(([prestige_description, prestige_category, g, rg, nat], i) => ({
+        id_user,
+        prestige_description,
+        prestige_category,
+        prestige_general: g * 4,
+        prestige_regional: rg * 4,
+        prestige_national: nat * 4,
+        prestige_usable_general: g,
+        id_reviewer: id_user === storyteller ? coordinator : storyteller,
+        prestige_datetime: daysBefore(90 + i * 120),
+      })),
+    ),
+  );
   await tx.insert(s.prestige).values(
     reasons.map(([prestige_description, prestige_category, g, rg, nat], i) => ({
       id_user: member,
