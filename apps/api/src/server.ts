@@ -41,7 +41,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    console.error(`\nGuildhall did not start: port ${config.port} is in use. Stop what uses it, or start with PORT=<another port>.\n`);
+    await database.close();
+    process.exit(1);
+  }
   setInterval(() => void pruneExpiredOidcPayloads(database.db).catch((e) => app.log.warn(e)), 3600_000).unref();
 
   const lines = [
