@@ -127,6 +127,17 @@ test.describe('documentation', () => {
     await expect(folders).toHaveCount(1);
     await folders.first().click();
     await expect(page.getByText('bylaws-1.md')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: /^bylaws-1\.md/ })
+      .getByRole('button', { name: 'Open' })
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('bylaws-1.md');
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toContain('# Bylaws');
   });
 
   test('an administrator adds a folder and uploads a document that then appears', async ({ page }) => {
