@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, gte, like, lte, or, type SQL, sql } from 'dr
 import type { Db } from '../../db/client';
 import { foldSql, foldText } from '../../db/fold';
 import { escapeLike } from '../../db/like';
+import { memberColumns } from '../users/users.service';
 import { locations, userEmails, users } from '../../db/schema/index';
 
 const primaryEmail = sql<
@@ -58,15 +59,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id_user: users.id_user,
-        user_fname: users.user_fname,
-        user_mname: users.user_mname,
-        user_lname: users.user_lname,
-        user_nick: users.user_nick,
-        user_camnum: users.user_camnum,
-        user_type: users.user_type,
-        user_expiration: users.user_expiration,
-        id_location: users.id_location,
+        ...memberColumns,
         location_name: locations.location_name,
         email: opts.withEmail ? primaryEmail : sql<null>`null`,
       })

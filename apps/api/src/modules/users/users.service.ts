@@ -9,22 +9,22 @@ import { AppError, badRequest, notFound } from '../../errors';
 
 export const userNotFound = () => notFound('users.not_found', 'No member has this id.');
 
+/** A member's public facts (names, membership number, type, expiry, domain), as lists and records show them. */
+export const memberColumns = {
+  id_user: users.id_user,
+  user_fname: users.user_fname,
+  user_mname: users.user_mname,
+  user_lname: users.user_lname,
+  user_nick: users.user_nick,
+  user_camnum: users.user_camnum,
+  user_type: users.user_type,
+  user_expiration: users.user_expiration,
+  id_location: users.id_location,
+};
+
 export async function getUser(db: Db, id_user: number, opts: { withContacts: boolean }): Promise<User> {
   const [row] = await db
-    .select({
-      id_user: users.id_user,
-      user_fname: users.user_fname,
-      user_mname: users.user_mname,
-      user_lname: users.user_lname,
-      user_nick: users.user_nick,
-      user_prefix: users.user_prefix,
-      user_bday: users.user_bday,
-      user_camnum: users.user_camnum,
-      user_type: users.user_type,
-      user_expiration: users.user_expiration,
-      id_location: users.id_location,
-      is_admin: users.is_admin,
-    })
+    .select({ ...memberColumns, user_prefix: users.user_prefix, user_bday: users.user_bday, is_admin: users.is_admin })
     .from(users)
     .where(eq(users.id_user, id_user));
   if (!row) throw userNotFound();
