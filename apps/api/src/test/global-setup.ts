@@ -12,10 +12,23 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     postgresTemplate: string;
+    testRun: string;
   }
 }
 
-export const TEMPLATE_DB = 'guildhall_test_template';
+// Per run (pid), so test runs from several checkouts on one PostgreSQL server do not drop each other's
+// databases; leftovers of runs whose process has gone are dropped at the next start.
+const RUN = String(process.pid);
+export const TEMPLATE_DB = `guildhall_test_template_${RUN}`;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
 
 export default async function setup(project: TestProject) {
   if (process.env.GUILDHALL_TEST_DB === 'postgres') {
@@ -23,11 +36,14 @@ export default async function setup(project: TestProject) {
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'guildhall_t\\_%' or datname = $1",
-      [TEMPLATE_DB],
+    const ours = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'guildhall\\_t\\_%' or datname like 'guildhall\\_test\\_template%'",
     );
-    for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of ours.rows) {
+      const pid = Number(/(\d+)(?:_[0-9a-f]+)?$/.exec(datname)?.[1]);
+      if (Number.isInteger(pid) && pid > 0 && alive(pid) && datname !== TEMPLATE_DB) continue;
+      await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
     await admin.query(`create database "${TEMPLATE_DB}"`);
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${TEMPLATE_DB}`;
@@ -37,6 +53,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     await admin.end();
     project.provide('postgresTemplate', TEMPLATE_DB);
+    project.provide('testRun', RUN);
     project.provide('pgliteDump', '');
     return;
   }
@@ -49,4 +66,5 @@ export default async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteDump', file);
   project.provide('postgresTemplate', '');
+  project.provide('testRun', RUN);
 }

@@ -30,7 +30,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   const template = inject('postgresTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL!;
-    const name = `guildhall_t_${randomBytes(6).toString('hex')}`;
+    const name = `guildhall_t_${inject('testRun')}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     for (let attempt = 0; ; attempt++) {
