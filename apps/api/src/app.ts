@@ -4,7 +4,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Actor, loadActor } from './auth/actor';
 import { authRoutes } from './auth/auth.routes';
@@ -38,10 +38,13 @@ export interface Deps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
-    authenticate: onRequestHookHandler;
   }
   interface FastifyRequest {
     actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token. Every other /api route authenticates (secure by default). */
+    public?: boolean;
   }
 }
 
@@ -77,12 +80,12 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
   const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
   app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris });
   app.decorateRequest('actor', null as unknown as Actor);
-  app.decorate('authenticate', async (req) => {
+  const authenticate = async (req: FastifyRequest) => {
     const header = req.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header) : null;
     if (!match?.[1]) throw unauthorized('auth.no_token', 'Sign in first: this call needs a bearer token.');
     req.actor = await loadActor(db, await tokens.verify(match[1]));
-  });
+  };
 
   const secure = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -123,9 +126,19 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
 
   await app.register(
     async (api) => {
+      // Secure by default, in one place: every route authenticates unless it is marked `config: { public: true }`,
+      // and the OpenAPI document says so.
+      api.addHook('onRoute', (route) => {
+        if (route.config?.public) return;
+        route.schema = { ...route.schema, security: [{ bearer: [] }] };
+      });
+      api.addHook('onRequest', async (req) => {
+        if (req.routeOptions.config.public || req.is404) return;
+        await authenticate(req);
+      });
       api.setNotFoundHandler(endpointNotFound);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
-      api.get('/health', { schema: { hide: true } }, async () => ({ result: 'ok' }));
+      api.get('/docs', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+      api.get('/health', { schema: { hide: true }, config: { public: true } }, async () => ({ result: 'ok' }));
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(overviewRoutes);

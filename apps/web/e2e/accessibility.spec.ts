@@ -1,7 +1,8 @@
 // Keyboard and screen-reader basics of the shell and the sign-in pages (axe, WCAG 2 A/AA rules).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { MEMBER, signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { MEMBER } from './helpers';
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -17,8 +18,8 @@ test('the Login card and the SSO sign-in page pass axe', async ({ page }) => {
   await expectNoSeriousViolations(page);
 });
 
-test('the shell passes axe on a desktop and with the phone menu open', async ({ page }) => {
-  await signIn(page, MEMBER);
+test('the shell passes axe on a desktop and with the phone menu open', async ({ page, signInAs }) => {
+  await signInAs(MEMBER);
   await page.goto('/storyteller/approvals');
   await expect(page.getByRole('heading', { name: 'STORYTELLER' })).toBeVisible();
   await expectNoSeriousViolations(page);

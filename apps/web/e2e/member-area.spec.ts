@@ -1,6 +1,7 @@
 // Issue 3 in the browser: Overview, Profile and Prestige & VIP against the real API and database.
-import { expect, type Page, test } from '@playwright/test';
-import { COORDINATOR, MEMBER, signIn, STORYTELLER } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { COORDINATOR, MEMBER, STORYTELLER } from './helpers';
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -14,8 +15,8 @@ const selfId = (page: Page) =>
   );
 
 test.describe('overview', () => {
-  test('shows a member’s live figures and the Membership Overview card, without the VST panel', async ({ page }) => {
-    await signIn(page, MEMBER);
+  test('shows a member’s live figures and the Membership Overview card, without the VST panel', async ({ page, signInAs }) => {
+    await signInAs(MEMBER);
     const id = await selfId(page);
     const overview = await api<{ membership: { user_camnum: string }; tiles: Record<string, number> }>(page, `/user/${id}/overview`);
     const totals = await api<Record<string, number>>(page, `/prestiges/user/${id}/aggregates`);
@@ -42,8 +43,8 @@ test.describe('overview', () => {
     await expect(page.getByRole('region', { name: 'VST' })).toHaveCount(0);
   });
 
-  test('shows a storyteller the VST panel with their position code', async ({ page }) => {
-    await signIn(page, STORYTELLER);
+  test('shows a storyteller the VST panel with their position code', async ({ page, signInAs }) => {
+    await signInAs(STORYTELLER);
     const id = await selfId(page);
     const overview = await api<{ vst: { positionCode: string; pcsPending: number } }>(page, `/user/${id}/overview`);
     const vst = page.getByRole('region', { name: 'VST' });
@@ -55,8 +56,11 @@ test.describe('overview', () => {
 });
 
 test.describe('profile', () => {
-  test('edits the profile in the popup: required messages, a toast, and a saved value that survives a reload', async ({ page }) => {
-    await signIn(page, MEMBER);
+  test('edits the profile in the popup: required messages, a toast, and a saved value that survives a reload', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs(MEMBER);
     await page.goto('/profile');
     const edit = page.getByRole('button', { name: 'Edit' });
     await edit.click();
@@ -80,8 +84,8 @@ test.describe('profile', () => {
     await expect(card).toContainText('Lantern Bay');
   });
 
-  test('the popup closes with Escape and gives focus back to the edit toggle', async ({ page }) => {
-    await signIn(page, MEMBER);
+  test('the popup closes with Escape and gives focus back to the edit toggle', async ({ page, signInAs }) => {
+    await signInAs(MEMBER);
     await page.goto('/profile');
     const edit = page.getByRole('button', { name: 'Edit' });
     await edit.click();
@@ -93,8 +97,8 @@ test.describe('profile', () => {
 });
 
 test.describe('prestige and VIP', () => {
-  test('a plain member sees their record sorted newest first, can toggle a sort, and has no form or delete', async ({ page }) => {
-    await signIn(page, MEMBER);
+  test('a plain member sees their record sorted newest first, can toggle a sort, and has no form or delete', async ({ page, signInAs }) => {
+    await signInAs(MEMBER);
     await page.goto('/prestige-and-vip');
     const table = page.getByRole('table', { name: 'Prestige record' });
     await expect(table.getByRole('row')).not.toHaveCount(1);
@@ -112,9 +116,9 @@ test.describe('prestige and VIP', () => {
     await expect(page.getByRole('heading', { name: /Required for MC \d+/ })).toBeVisible();
   });
 
-  test('a coordinator’s award reaches the member’s record, totals and notifications', async ({ page, browser }) => {
+  test('a coordinator’s award reaches the member’s record, totals and notifications', async ({ page, browser, signInAs }) => {
     const justification = `Ran the e2e games night ${Date.now()}`;
-    await signIn(page, COORDINATOR);
+    await signInAs(COORDINATOR);
     await page.goto('/prestige-and-vip');
     const form = page.getByRole('form', { name: 'Recommend prestige' });
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -132,9 +136,11 @@ test.describe('prestige and VIP', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Submitted successfully')).toBeVisible();
     await expect(form.getByLabel('Justification')).toHaveValue('');
+    // The coordinator reaches Morgan's record, so the API says 'view' and the link is offered.
+    await expect(form.getByRole('link', { name: "View Morgan's record" })).toBeVisible();
 
     const memberPage = await (await browser.newContext()).newPage();
-    await signIn(memberPage, MEMBER);
+    await signInAs(MEMBER, { page: memberPage });
     await expect(memberPage.getByRole('button', { name: /Notifications, \d+ unread/ })).toBeVisible();
     await memberPage.goto('/prestige-and-vip');
     await expect(memberPage.getByRole('table', { name: 'Prestige record' })).toContainText(justification);
@@ -142,8 +148,26 @@ test.describe('prestige and VIP', () => {
     await expect(memberPage.getByRole('dialog', { name: 'Notifications' })).toContainText('Recruiting: 9 general');
   });
 
-  test('a coordinator deletes a member’s entry after confirming', async ({ page }) => {
-    await signIn(page, COORDINATOR);
+  test('a storyteller (staff, no coordinator) awards prestige and is not offered a record they may not open', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs(STORYTELLER, { to: '/prestige-and-vip' });
+    const form = page.getByRole('form', { name: 'Recommend prestige' });
+    await form.getByRole('radio', { name: 'Another member' }).check();
+    await form.getByLabel('Search by name or membership number').fill('Morgan');
+    await form.getByRole('button', { name: /Morgan Hale/ }).click();
+    for (const label of ['General', 'Regional', 'National', 'VIP']) await form.getByLabel(label).fill('1');
+    await form.getByLabel('Category').selectOption('Storytelling Support');
+    await form.getByLabel('Justification').fill('Ran a scene');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Submitted successfully')).toBeVisible();
+    await expect(form.getByRole('link', { name: /View .*record/ })).toHaveCount(0);
+    await expect(page.getByText('Failed to fetch prestiges')).toHaveCount(0);
+  });
+
+  test('a coordinator deletes a member’s entry after confirming', async ({ page, signInAs }) => {
+    await signInAs(COORDINATOR);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const member = await page.request.post('/api/auth/login', { data: { email: MEMBER, password: 'guildhall-demo' } });
     const memberId = JSON.parse(

@@ -1,10 +1,10 @@
 // Issue 4 in the browser: the five UTILITIES tabs against the real API and database.
-import { expect, test } from '@playwright/test';
-import { ADMIN, COORDINATOR, DEMO_PASSWORD, MEMBER, signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { ADMIN, COORDINATOR, DEMO_PASSWORD, MEMBER } from './helpers';
 
 test.describe('domain list', () => {
-  test('nests the US regions under the US, keeps one section open per level, and loads content', async ({ page }) => {
-    await signIn(page, MEMBER);
+  test('nests the US regions under the US, keeps one section open per level, and loads content', async ({ page, signInAs }) => {
+    await signInAs(MEMBER);
     await page.goto('/utilities/domain-list');
     const top = page.locator('ul[data-depth="0"] > li > h3 > button');
     await expect(top.first()).toContainText('United States');
@@ -26,8 +26,8 @@ test.describe('domain list', () => {
     await expect(regions.filter({ hasText: 'Southeast' })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('finds the member’s own domain, marked, with its venues and posts', async ({ page }) => {
-    await signIn(page, MEMBER);
+  test('finds the member’s own domain, marked, with its venues and posts', async ({ page, signInAs }) => {
+    await signInAs(MEMBER);
     await page.goto('/utilities/domain-list');
     await page.getByRole('button', { name: /Show my domain \(NE-\d{3}\)/ }).click();
     const mine = page.getByRole('button', { name: /Your domain/ });
@@ -43,8 +43,8 @@ test.describe('domain list', () => {
 });
 
 test.describe('membership lookup', () => {
-  test('finds members by name and filters, keeping the search in the address', async ({ page }) => {
-    await signIn(page, COORDINATOR);
+  test('finds members by name and filters, keeping the search in the address', async ({ page, signInAs }) => {
+    await signInAs(COORDINATOR);
     await page.goto('/utilities/membership-lookup');
     await page.getByLabel('Name').fill('morgan hale');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -76,15 +76,15 @@ test.describe('membership lookup', () => {
     expect(new Set(types)).toEqual(new Set(['LARP']));
   });
 
-  test('is closed to plain members', async ({ page }) => {
-    await signIn(page, MEMBER);
+  test('is closed to plain members', async ({ page, signInAs }) => {
+    await signInAs(MEMBER);
     await page.goto('/utilities/membership-lookup');
     await expect(page.getByRole('alert')).toContainText('Membership lookup is for staff');
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 });
 
-test('a member changes their password on the Password Change tab; the old one stops working', async ({ page, request }) => {
+test('a member changes their password on the Password Change tab; the old one stops working', async ({ page, request, signInAs }) => {
   // A member of the demo society nobody else's test signs in as.
   const admin = await request.post('/api/auth/login', { data: { email: ADMIN, password: DEMO_PASSWORD } });
   const adminToken = ((await admin.json()) as { result: string }).result;
@@ -92,7 +92,7 @@ test('a member changes their password on the Password Change tab; the old one st
     headers: { authorization: `Bearer ${adminToken}` },
   });
   const email = ((await found.json()) as { result: { rows: { email: string }[] } }).result.rows[0]!.email;
-  await signIn(page, email);
+  await signInAs(email);
   await page.goto('/utilities/password-reset');
   await expect(page.getByRole('heading', { name: 'Password reset' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Change password' });
@@ -110,15 +110,17 @@ test('a member changes their password on the Password Change tab; the old one st
   expect((await request.post('/api/auth/login', { data: { email, password: next } })).status()).toBe(200);
 });
 
-test('the Standards tab shows SPEC’s text', async ({ page }) => {
-  await signIn(page, MEMBER);
-  await page.goto('/utilities/standards');
+test('the Standards tab shows SPEC’s text, and a path below it is Not found page', async ({ page, signInAs }) => {
+  await signInAs(MEMBER, { to: '/utilities/standards' });
   await expect(page.getByText('Standards - Comming soon.')).toBeVisible();
+  await page.goto('/utilities/standards/x');
+  await expect(page.getByText('Not found page')).toBeVisible();
+  await expect(page.getByText('Standards - Comming soon.')).toHaveCount(0);
 });
 
 test.describe('documentation', () => {
-  test('a member searches and opens a folder, without the administrators’ buttons', async ({ page }) => {
-    await signIn(page, MEMBER);
+  test('a member searches and opens a folder, without the administrators’ buttons', async ({ page, signInAs }) => {
+    await signInAs(MEMBER);
     await page.goto('/utilities/documentation');
     await expect(page.getByRole('button', { name: 'Add folder' })).toHaveCount(0);
     await page.getByLabel('File name').fill('bylaws');
@@ -140,9 +142,23 @@ test.describe('documentation', () => {
     expect(Buffer.concat(chunks).toString()).toContain('# Bylaws');
   });
 
-  test('an administrator adds a folder and uploads a document that then appears', async ({ page }) => {
+  test('opening a document after the session has ended signs the member out with SPEC’s toast', async ({ page }) => {
+    // A session of its own (not the worker's shared one), ended on the server while the page is open.
+    const login = await page.request.post('/api/auth/login', { data: { email: MEMBER, password: DEMO_PASSWORD } });
+    const token = ((await login.json()) as { result: string }).result;
+    await page.goto('/api/health');
+    await page.evaluate((value) => localStorage.setItem('accessToken', value), token);
+    await page.goto('/utilities/documentation');
+    await page.locator('ul > li > h3 > button').first().click();
+    await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` }, data: {} });
+    await page.getByRole('button', { name: 'Open' }).first().click();
+    await expect(page.getByText('Your access token is expired. Please try to login.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('an administrator adds a folder and uploads a document that then appears', async ({ page, signInAs }) => {
     const folder = `Event Kit ${Date.now()}`;
-    await signIn(page, ADMIN);
+    await signInAs(ADMIN);
     await page.goto('/utilities/documentation');
     await page.getByRole('button', { name: 'Add folder' }).click();
     await page.getByRole('dialog', { name: 'Add folder' }).getByLabel('Folder name').fill(folder);

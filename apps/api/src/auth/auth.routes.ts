@@ -14,47 +14,58 @@ const tokenEnvelope = singleEnvelope(z.string().describe('The access token (JWT)
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tokens, limits, relyingParty, allowedRedirectUris } = app.deps;
 
-  app.get('/auth/config', { schema: { tags: ['auth'], response: { 200: singleEnvelope(authConfigSchema) } } }, async () => ({
-    result: {
-      authorizationEndpoint: await relyingParty.authorizationEndpoint(),
-      clientId: relyingParty.clientId,
-      scope: 'openid email',
-      external: relyingParty.external,
+  app.get(
+    '/auth/config',
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: singleEnvelope(authConfigSchema) } } },
+    async () => ({
+      result: {
+        authorizationEndpoint: await relyingParty.authorizationEndpoint(),
+        clientId: relyingParty.clientId,
+        scope: 'openid email',
+        external: relyingParty.external,
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/login',
+    { config: { public: true }, schema: { tags: ['auth'], body: loginBodySchema, response: { 200: tokenEnvelope } } },
+    async (req) => {
+      const id_user = await checkPassword(db, limits, { email: req.body.email, password: req.body.password, ip: req.ip });
+      const token = await tokens.issue(id_user, { method: 'password', ip: req.ip, userAgent: req.headers['user-agent'] });
+      return { result: token };
     },
-  }));
+  );
 
-  app.post('/auth/login', { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: tokenEnvelope } } }, async (req) => {
-    const id_user = await checkPassword(db, limits, { email: req.body.email, password: req.body.password, ip: req.ip });
-    const token = await tokens.issue(id_user, { method: 'password', ip: req.ip, userAgent: req.headers['user-agent'] });
-    return { result: token };
-  });
-
-  app.post('/auth/exchange', { schema: { tags: ['auth'], body: exchangeBodySchema, response: { 200: tokenEnvelope } } }, async (req) => {
-    const { code, codeVerifier, state, iss } = req.body;
-    const redirectUri = req.body.redirectUri ?? allowedRedirectUris[0]!;
-    if (!allowedRedirectUris.includes(redirectUri)) {
-      throw badRequest('auth.redirect_uri', 'redirectUri is not a registered callback address', [
-        { path: 'redirectUri', message: 'not registered' },
-      ]);
-    }
-    await limits.assertAllowed(req.ip);
-    let id_user: number;
-    try {
-      const identity = await relyingParty.redeem({ code, codeVerifier, state, iss, redirectUri });
-      id_user = await memberForIdentity(db, identity);
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode < 500) await limits.recordFailure(req.ip, '(code exchange)');
-      throw error;
-    }
-    const token = await tokens.issue(id_user, { method: 'sso', ip: req.ip, userAgent: req.headers['user-agent'] });
-    return { result: token };
-  });
+  app.post(
+    '/auth/exchange',
+    { config: { public: true }, schema: { tags: ['auth'], body: exchangeBodySchema, response: { 200: tokenEnvelope } } },
+    async (req) => {
+      const { code, codeVerifier, state, iss } = req.body;
+      const redirectUri = req.body.redirectUri ?? allowedRedirectUris[0]!;
+      if (!allowedRedirectUris.includes(redirectUri)) {
+        throw badRequest('auth.redirect_uri', 'redirectUri is not a registered callback address', [
+          { path: 'redirectUri', message: 'not registered' },
+        ]);
+      }
+      await limits.assertAllowed(req.ip);
+      let id_user: number;
+      try {
+        const identity = await relyingParty.redeem({ code, codeVerifier, state, iss, redirectUri });
+        id_user = await memberForIdentity(db, identity);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500) await limits.recordFailure(req.ip, '(code exchange)');
+        throw error;
+      }
+      const token = await tokens.issue(id_user, { method: 'sso', ip: req.ip, userAgent: req.headers['user-agent'] });
+      return { result: token };
+    },
+  );
 
   app.post(
     '/auth/logout',
     {
-      onRequest: [app.authenticate],
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: singleEnvelope(z.boolean()) } },
+      schema: { tags: ['auth'], response: { 200: singleEnvelope(z.boolean()) } },
     },
     async (req) => {
       await tokens.revoke(req.actor.sid);
@@ -65,8 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password',
     {
-      onRequest: [app.authenticate],
-      schema: { tags: ['auth'], security: [{ bearer: [] }], body: passwordChangeSchema, response: { 200: singleEnvelope(z.boolean()) } },
+      schema: { tags: ['auth'], body: passwordChangeSchema, response: { 200: singleEnvelope(z.boolean()) } },
     },
     async (req) => {
       if (relyingParty.external) throw externalProviderError();

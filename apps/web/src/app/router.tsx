@@ -1,11 +1,18 @@
 // DESIGN §2 routes. Pages are lazy chunks; tabs whose page a later issue builds render nothing inside
-// their section until then.
+// their section until then. Only the lists DESIGN §2 gives a detail (characters, style sheets, approvals)
+// take an :id child; anything else under a tab is 'Not found page'.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundRoute } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { AppLayout } from './shell/app-layout';
 
-const tab = (path: string, lazy?: RouteObject['lazy']): RouteObject => ({ path, ...(lazy ? { lazy } : {}), children: [{ path: ':id' }] });
+const tab = (path: string, lazy?: RouteObject['lazy']): RouteObject => ({ path, ...(lazy ? { lazy } : {}) });
+/** A list tab whose rows open a detail at {list}/{id} (DESIGN §2). */
+const listTab = (path: string, lazy?: RouteObject['lazy']): RouteObject => ({
+  path,
+  ...(lazy ? { lazy } : {}),
+  children: [{ path: ':id' }],
+});
 
 export const routes: RouteObject[] = [
   { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }) },
@@ -44,7 +51,7 @@ export const routes: RouteObject[] = [
           {
             path: 'characters',
             lazy: async () => ({ Component: (await import('../features/characters/characters-section')).CharactersSection }),
-            children: [{ index: true, element: <Navigate to="/characters/list" replace /> }, tab('list'), tab('vss-list')],
+            children: [{ index: true, element: <Navigate to="/characters/list" replace /> }, listTab('list'), tab('vss-list')],
           },
           {
             path: 'storyteller',
@@ -52,9 +59,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/storyteller/vss-manager" replace /> },
               tab('stylesheet'),
-              tab('vss-manager'),
+              listTab('vss-manager'),
               tab('character-census'),
-              tab('approvals'),
+              listTab('approvals'),
               ...['plots', 'staff', 'reports', 'investigations'].map((path) =>
                 tab(path, async () => ({ Component: (await import('../components/coming-soon')).ComingSoon })),
               ),

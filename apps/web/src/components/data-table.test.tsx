@@ -79,4 +79,53 @@ describe('DataTable', () => {
     await userEvent.click(within(pager).getByRole('button', { name: 'Go' }));
     expect(onPageChange).toHaveBeenCalledTimes(2);
   });
+
+  it('runs a row action without selecting the row, and names the action for screen readers', async () => {
+    const onSelect = vi.fn();
+    const onDelete = vi.fn();
+    render(
+      <DataTable
+        caption="Members"
+        columns={COLUMNS}
+        rows={rows(2)}
+        rowKey={(r) => r.id}
+        total={2}
+        page={1}
+        pageSize={10}
+        onPageChange={() => undefined}
+        onSelect={onSelect}
+        rowActions={(r) => [{ label: 'Delete', accessibleLabel: `Delete ${r.name}`, danger: true, onClick: () => onDelete(r.id) }]}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Member 2' }));
+    expect(onDelete).toHaveBeenCalledWith(2);
+    expect(onSelect).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('cell', { name: 'Member 1' }));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+
+  it('in load-more mode shows Load more while rows remain, and no pager', async () => {
+    const onLoadMore = vi.fn();
+    const table = (shown: number) => (
+      <DataTable
+        caption="Characters"
+        columns={COLUMNS}
+        rows={rows(shown)}
+        rowKey={(r) => r.id}
+        total={15}
+        page={1}
+        pageSize={10}
+        onPageChange={() => undefined}
+        onLoadMore={onLoadMore}
+      />
+    );
+    const { rerender } = render(table(10));
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender(table(15));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getAllByRole('row')).toHaveLength(16);
+  });
 });

@@ -1,5 +1,6 @@
 // The one table (SPEC §4 Tables): sortable headers that toggle ascending/descending, paging shown only when
-// the total exceeds the page size (Prev, Next, Go to page), one selected row at a time, and 'No result'.
+// the total exceeds the page size (Prev, Next, Go to page) — or, in 'load more' mode, a 'Load more' button
+// while a page comes back full — one selected row at a time, a row-actions column, and 'No result'.
 import { type ReactNode, useId, useState } from 'react';
 import styles from './data-table.module.css';
 
@@ -17,6 +18,15 @@ export interface SortState {
   direction: 'asc' | 'desc';
 }
 
+export interface RowAction {
+  label: string;
+  /** What a screen reader hears, when the label alone does not say which row (e.g. 'Delete the entry of …'). */
+  accessibleLabel?: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
 export interface DataTableProps<T> {
   caption: string;
   columns: Column<T>[];
@@ -31,6 +41,10 @@ export interface DataTableProps<T> {
   selectedKey?: string | number | null;
   onSelect?: (row: T) => void;
   loading?: boolean;
+  /** The actions of each row, in a last 'Actions' column; clicking one never selects the row. */
+  rowActions?: (row: T) => RowAction[];
+  /** 'Load more' instead of pages: the rows so far are shown and the button asks for the next page. */
+  onLoadMore?: () => void;
 }
 
 export function nextSort(current: SortState | undefined, sortKey: string): SortState {
@@ -39,8 +53,12 @@ export function nextSort(current: SortState | undefined, sortKey: string): SortS
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { caption, columns, rows, rowKey, total, page, pageSize, onPageChange, sort, onSortChange, selectedKey, onSelect, loading } = props;
+  const { caption, rows, rowKey, total, page, pageSize, onPageChange, sort, onSortChange, selectedKey, onSelect, loading, rowActions } =
+    props;
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const columns: Column<T>[] = rowActions
+    ? [...props.columns, { key: 'actions', header: 'Actions', cell: (row) => <RowActions actions={rowActions(row)} /> }]
+    : props.columns;
   return (
     <div className={styles.wrapper}>
       <div className={styles.scroller}>
@@ -90,7 +108,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     aria-selected={onSelect ? selected : undefined}
                     data-selected={selected}
                     className={onSelect ? styles.selectable : undefined}
-                    onClick={onSelect ? () => onSelect(row) : undefined}
+                    onClick={
+                      onSelect
+                        ? (event) => {
+                            // A button, link or field inside the row does its own thing, not a selection.
+                            if ((event.target as Element).closest('button, a, input, select, textarea, label')) return;
+                            onSelect(row);
+                          }
+                        : undefined
+                    }
                     onKeyDown={
                       onSelect
                         ? (event) => {
@@ -115,7 +141,37 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </tbody>
         </table>
       </div>
-      {total > pageSize ? <Pager page={page} pages={pages} onPageChange={onPageChange} /> : null}
+      {props.onLoadMore ? (
+        rows.length < total ? (
+          <div className={styles.loadMore}>
+            <button type="button" className={styles.action} onClick={props.onLoadMore} disabled={loading} aria-busy={loading}>
+              {loading ? 'Loading…' : 'Load more'}
+            </button>
+          </div>
+        ) : null
+      ) : total > pageSize ? (
+        <Pager page={page} pages={pages} onPageChange={onPageChange} />
+      ) : null}
+    </div>
+  );
+}
+
+function RowActions({ actions }: { actions: RowAction[] }) {
+  return (
+    <div className={styles.actions}>
+      {actions.map((action) => (
+        <button
+          key={action.label}
+          type="button"
+          className={styles.action}
+          data-danger={action.danger}
+          disabled={action.disabled}
+          aria-label={action.accessibleLabel}
+          onClick={action.onClick}
+        >
+          {action.label}
+        </button>
+      ))}
     </div>
   );
 }

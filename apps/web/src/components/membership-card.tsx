@@ -5,6 +5,7 @@ import type { Position } from '@guildhall/shared/schemas/overview';
 import type { PrestigeAggregates } from '@guildhall/shared/schemas/prestige';
 import type { User } from '@guildhall/shared/schemas/user';
 import styles from './membership-card.module.css';
+import { formatDate } from '../lib/format';
 
 export function isExpired(expiration: string | null, today = new Date().toISOString().slice(0, 10)) {
   return Boolean(expiration && expiration < today);
@@ -45,7 +46,7 @@ export function MembershipCard({
           <div>
             <dt>Membership Expires</dt>
             <dd>
-              {user.user_expiration ?? '—'}
+              {formatDate(user.user_expiration)}
               {expired ? <span className={styles.expired}>Expired</span> : null}
             </dd>
           </div>

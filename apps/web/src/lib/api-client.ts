@@ -56,8 +56,8 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send(method: 'GET' | 'POST', path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   const token = readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -73,12 +73,17 @@ async function request<T>(method: 'GET' | 'POST', path: string, options: Request
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'The portal could not be reached. Check your connection and try again.', 'network');
   }
-  const payload = (await response.json().catch(() => undefined)) as ({ result?: T } & Partial<ErrorBody>) | undefined;
   if (!response.ok) {
+    const payload = (await response.json().catch(() => undefined)) as Partial<ErrorBody> | undefined;
     if (response.status === 401 && !options.skipUnauthorizedHandler) onUnauthorized();
     throw new ApiError(response.status, payload?.message ?? 'Something went wrong.', payload?.code, payload?.errors);
   }
-  return payload as T;
+  return response;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options, 'application/json');
+  return (await response.json().catch(() => undefined)) as T;
 }
 
 /** GET/POST returning the whole envelope `{ result, extra? }`. */
@@ -89,4 +94,6 @@ export const api = {
     request<{ result: T; extra?: Record<string, unknown> }>('POST', path, { ...options, body: body ?? {} }),
   list: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     request<{ result: ListResult<T> }>('GET', path, { query, signal }).then((r) => r.result),
+  /** A file's bytes (a document), with the same bearer header and 401 handling as every other call. */
+  blob: (path: string, signal?: AbortSignal) => send('GET', path, { signal }, '*/*').then((r) => r.blob()),
 };

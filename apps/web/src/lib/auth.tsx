@@ -1,12 +1,13 @@
 // SPEC §4 Authentication: authenticated exactly when a token is stored; with one, decode it, fetch the member
 // and keep them, with a loading flag meanwhile. Logout and any 401 clear the token.
 import { ACCESS_TOKEN_STORAGE_KEY } from '@guildhall/shared/constants';
-import type { ShellAbility, User } from '@guildhall/shared/schemas/user';
+import type { OwnAbility, User } from '@guildhall/shared/schemas/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { api, readStoredToken, setUnauthorizedHandler } from './api-client';
 import { decodeTokenId } from './jwt';
+import { queryKeys } from './query-keys';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your access token is expired. Please try to login.';
 
@@ -14,7 +15,8 @@ export interface AuthContextValue {
   token: string | null;
   userId: number | null;
   user: User | null;
-  abilities: ShellAbility[];
+  /** What the member may do across the portal, as the API decided (GET /user/{id} `extra.abilities`). */
+  abilities: OwnAbility[];
   isLoading: boolean;
   userError: Error | null;
   /** The alternate login path: store a token obtained elsewhere (the OAuth callback uses it). */
@@ -33,7 +35,7 @@ function storeToken(token: string | null) {
   }
 }
 
-export const currentUserQueryKey = (userId: number | null) => ['user', userId, 'self'] as const;
+export const currentUserQueryKey = queryKeys.member.self;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -91,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token,
       userId,
       user: userQuery.data?.result ?? null,
-      abilities: ((userQuery.data?.extra?.abilities as ShellAbility[] | undefined) ?? []) as ShellAbility[],
+      abilities: (userQuery.data?.extra?.abilities as OwnAbility[] | undefined) ?? [],
       isLoading: userId !== null && userQuery.isPending,
       userError: userQuery.error,
       loginWithToken: (next) => setToken(next),

@@ -1,5 +1,6 @@
 // SPEC §3 File and its contents; §7 POST /files/get; administrators' folders and uploads.
 import { z } from 'zod';
+import { pagingQuery } from './envelope';
 import { requiredText } from './messages';
 
 const isoDate = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` });
@@ -8,6 +9,10 @@ export const filesSearchBody = z
   .object({ fileName: z.string().trim().max(200).optional(), from: isoDate('from').optional(), to: isoDate('to').optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'to must not be before from' });
 export type FilesSearch = z.infer<typeof filesSearchBody>;
+
+export const FILES_SORTABLE = ['file_name', 'created_at'] as const;
+export const filesQuery = pagingQuery(FILES_SORTABLE, 'file_name');
+export type FilesQuery = z.infer<typeof filesQuery>;
 
 export const fileContentSchema = z.object({
   id_file_content: z.number().int(),

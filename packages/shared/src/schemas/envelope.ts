@@ -22,6 +22,14 @@ export interface ListResult<T> {
   count: number;
 }
 
+/** What a list endpoint's query carries after parsing (see pagingQuery). */
+export interface Paging<S extends string = string> {
+  sortBy: S;
+  direction: 'asc' | 'desc';
+  page: number;
+  count: number;
+}
+
 /** Paging query for a list whose sortable columns are `sortable`; sortBy outside that list is a 400. */
 export function pagingQuery<const S extends readonly [string, ...string[]]>(
   sortable: S,

@@ -1,5 +1,6 @@
 // SPEC §3 Location / domain and Domain content; §7 /domains* and /venues/domain/{id}.
 import { z } from 'zod';
+import { pagingQuery } from './envelope';
 import { positionSchema } from './overview';
 
 export const locationSchema = z.object({
@@ -38,6 +39,10 @@ export const venueSummarySchema = z.object({
   storyteller_name: z.string().nullable(),
 });
 export type VenueSummary = z.infer<typeof venueSummarySchema>;
+
+export const VENUES_OF_DOMAIN_SORTABLE = ['venue_name', 'id_venue'] as const;
+export const venuesOfDomainQuery = pagingQuery(VENUES_OF_DOMAIN_SORTABLE, 'venue_name');
+export type VenuesOfDomainQuery = z.infer<typeof venuesOfDomainQuery>;
 
 export const domainContentSchema = z.object({
   id_location: z.number().int(),

@@ -28,6 +28,11 @@ export const PRESTIGE_SORTABLE = [
   'prestige_usable_general',
 ] as const;
 export const prestigeListQuery = pagingQuery(PRESTIGE_SORTABLE, 'prestige_datetime', 'desc');
+export type PrestigeListQuery = z.infer<typeof prestigeListQuery>;
+
+/** What the caller may do with a member's prestige record (`extra.abilities`). */
+export const PRESTIGE_RECORD_ABILITIES = ['view', 'delete'] as const;
+export type PrestigeRecordAbility = (typeof PRESTIGE_RECORD_ABILITIES)[number];
 
 export const prestigeAggregatesSchema = z.object({
   total_general: z.number().int(),

@@ -33,6 +33,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** What the signed-in member may do in the shell; sent as `extra.abilities` of GET /user/{id} for oneself. */
-export const SHELL_ABILITIES = ['staff', 'storyteller', 'coordinator', 'admin'] as const;
-export type ShellAbility = (typeof SHELL_ABILITIES)[number];
+/**
+ * What the signed-in member may do across the portal, decided by the API's policies and sent as
+ * `extra.abilities` of GET /user/{id} for oneself: the SPA shows actions from these, never from roles.
+ */
+export const OWN_ABILITIES = ['members.lookup', 'members.lookupByEmail', 'prestige.recommend', 'documentation.manage'] as const;
+export type OwnAbility = (typeof OWN_ABILITIES)[number];

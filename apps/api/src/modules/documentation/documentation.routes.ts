@@ -1,13 +1,20 @@
 // SPEC §7 POST /files/get; a document's bytes; administrators' 'Add folder' and 'Add item' (DESIGN §5).
-import { addFolderBody, addItemBody, DOCUMENT_MAX_BYTES, fileSchema, filesSearchBody } from '@guildhall/shared/schemas/documentation';
-import { idParam, listEnvelope, pagingQuery, singleEnvelope } from '@guildhall/shared/schemas/envelope';
+import {
+  addFolderBody,
+  addItemBody,
+  DOCUMENT_MAX_BYTES,
+  fileSchema,
+  filesQuery,
+  filesSearchBody,
+} from '@guildhall/shared/schemas/documentation';
+import { idParam, listEnvelope, singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, forbidden } from '../../errors';
+import { documentationErrors } from './documentation.errors';
+import { documentationPolicy } from './documentation.policy';
 import { addDocument, addFolder, getDocument, searchFiles } from './documentation.service';
 
-const secured = { tags: ['documentation'], security: [{ bearer: [] }] };
-const adminsOnly = () => forbidden('files.forbidden', 'Only administrators may add documentation.');
+const tags = ['documentation'];
 
 /** The first bytes each allowed type must start with, so a renamed executable is not accepted as a PDF. */
 function looksLike(mime: string, data: Uint8Array): boolean {
@@ -25,18 +32,21 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/files/get',
     {
-      onRequest: [app.authenticate],
       schema: {
-        ...secured,
+        tags,
         body: filesSearchBody,
-        querystring: pagingQuery(['file_name'] as const, 'file_name'),
+        querystring: filesQuery,
         response: { 200: listEnvelope(fileSchema) },
       },
     },
-    async (req) => ({ result: await searchFiles(db, req.body, req.query) }),
+    async (req) => {
+      await documentationPolicy.assert(db, req.actor, 'read', null);
+      return { result: await searchFiles(db, req.body, req.query) };
+    },
   );
 
-  app.get('/files/content/:id', { onRequest: [app.authenticate], schema: { ...secured, params: idParam } }, async (req, reply) => {
+  app.get('/files/content/:id', { schema: { tags, params: idParam } }, async (req, reply) => {
+    await documentationPolicy.assert(db, req.actor, 'read', null);
     const doc = await getDocument(db, req.params.id);
     const safeName = doc.filename.replace(/[^\w.\- ]+/g, '_');
     return reply
@@ -50,11 +60,10 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/files/folders',
     {
-      onRequest: [app.authenticate],
-      schema: { ...secured, body: addFolderBody, response: { 200: singleEnvelope(z.object({ id_file: z.number().int() })) } },
+      schema: { tags, body: addFolderBody, response: { 200: singleEnvelope(z.object({ id_file: z.number().int() })) } },
     },
     async (req) => {
-      if (!req.actor.isAdmin) throw adminsOnly();
+      await documentationPolicy.assert(db, req.actor, 'manage', null);
       return { result: { id_file: await addFolder(db, req.body.file_name, req.actor.id_user) } };
     },
   );
@@ -62,23 +71,18 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/files/:id/items',
     {
-      onRequest: [app.authenticate],
       schema: {
-        ...secured,
+        tags,
         params: idParam,
         body: addItemBody,
         response: { 200: singleEnvelope(z.object({ id_file_content: z.number().int() })) },
       },
     },
     async (req) => {
-      if (!req.actor.isAdmin) throw adminsOnly();
+      await documentationPolicy.assert(db, req.actor, 'manage', null);
       const data = new Uint8Array(Buffer.from(req.body.data, 'base64'));
-      if (data.byteLength > DOCUMENT_MAX_BYTES) throw new AppError(413, 'files.too_large', 'The document is larger than 512 KB.');
-      if (!looksLike(req.body.mime_type, data)) {
-        throw badRequest('files.wrong_type', 'The document’s content does not match its type.', [
-          { path: 'mime_type', message: 'does not match the content' },
-        ]);
-      }
+      if (data.byteLength > DOCUMENT_MAX_BYTES) throw documentationErrors.tooLarge();
+      if (!looksLike(req.body.mime_type, data)) throw documentationErrors.wrongType();
       return { result: { id_file_content: await addDocument(db, req.params.id, { ...req.body, data }, req.actor.id_user) } };
     },
   );

@@ -1,17 +1,14 @@
 // SPEC §2 Documentation: folders (files) and their documents (file contents); search by name and date.
-import type { DocumentationFile, FilesSearch } from '@guildhall/shared/schemas/documentation';
+import type { DocumentationFile, FilesQuery, FilesSearch } from '@guildhall/shared/schemas/documentation';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { fileContents, files } from '../../db/schema/index';
-import { notFound } from '../../errors';
+import { pagedList } from '../../db/list';
+import { documentationErrors } from './documentation.errors';
 
-export async function searchFiles(
-  db: Db,
-  search: FilesSearch,
-  page: { page: number; count: number },
-): Promise<ListResult<DocumentationFile>> {
+export async function searchFiles(db: Db, search: FilesSearch, paging: FilesQuery): Promise<ListResult<DocumentationFile>> {
   const conditions: SQL[] = [];
   if (search.fileName) {
     const like = `%${escapeLike(search.fileName.toLowerCase())}%`;
@@ -25,16 +22,12 @@ export async function searchFiles(
   if (search.from) conditions.push(gte(files.created_at, new Date(`${search.from}T00:00:00Z`)));
   if (search.to) conditions.push(lt(files.created_at, new Date(new Date(`${search.to}T00:00:00Z`).getTime() + 86_400_000)));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [folders, [total]] = await Promise.all([
-    db
-      .select()
-      .from(files)
-      .where(where)
-      .orderBy(asc(files.file_name), asc(files.id_file))
-      .limit(page.count)
-      .offset((page.page - 1) * page.count),
-    db.select({ n: count() }).from(files).where(where),
-  ]);
+  const { rows: folders, count: total } = await pagedList(paging, {
+    rows: db.select().from(files).where(where).$dynamic(),
+    count: db.select({ n: count() }).from(files).where(where),
+    sortable: { file_name: files.file_name, created_at: files.created_at },
+    tieBreak: files.id_file,
+  });
   const ids = folders.map((f) => f.id_file);
   const documents = ids.length
     ? await db
@@ -59,13 +52,13 @@ export async function searchFiles(
         .filter((d) => d.id_file === f.id_file)
         .map(({ id_file: _, created_at, ...d }) => ({ ...d, created_at: created_at.toISOString() })),
     })),
-    count: Number(total?.n ?? 0),
+    count: total,
   };
 }
 
 export async function getDocument(db: Db, id: number) {
   const [document] = await db.select().from(fileContents).where(eq(fileContents.id_file_content, id));
-  if (!document) throw notFound('files.not_found', 'No document has this id.');
+  if (!document) throw documentationErrors.notFound();
   return document;
 }
 
@@ -81,7 +74,7 @@ export async function addDocument(
   created_by: number,
 ) {
   const [folder] = await db.select({ id: files.id_file }).from(files).where(eq(files.id_file, id_file));
-  if (!folder) throw notFound('files.folder_not_found', 'No folder has this id.');
+  if (!folder) throw documentationErrors.folderNotFound();
   const [created] = await db
     .insert(fileContents)
     .values({ id_file, filename: doc.filename, mime_type: doc.mime_type, size_bytes: doc.data.byteLength, data: doc.data, created_by })

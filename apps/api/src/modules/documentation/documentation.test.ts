@@ -1,7 +1,7 @@
 // POST /files/get, GET /files/content/{id}, and administrators' folders and uploads.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scalar } from '../../test/sql';
+import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -43,6 +43,31 @@ describe('POST /api/files/get', () => {
       sql`select count(*)::int from files where created_at >= '2025-09-01' and created_at < '2026-03-02'`,
     );
     expect((await search({ from: '2025-09-01', to: '2026-03-01' })).json().result.count).toBe(expected);
+  });
+
+  it('honours sortBy and direction', async () => {
+    const expected = await rows<{ file_name: string }>(
+      t.database.db,
+      sql`select file_name from files order by file_name desc, id_file desc`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/get?sortBy=file_name&direction=desc&count=100',
+      headers: bearer(token.member!),
+      payload: {},
+    });
+    expect(res.json().result.rows.map((f: { file_name: string }) => f.file_name)).toEqual(expected.map((f) => f.file_name));
+    const newest = await rows<{ file_name: string }>(
+      t.database.db,
+      sql`select file_name from files order by created_at desc, id_file desc limit 1`,
+    );
+    const byDate = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/get?sortBy=created_at&direction=desc',
+      headers: bearer(token.member!),
+      payload: {},
+    });
+    expect(byDate.json().result.rows[0].file_name).toBe(newest[0]!.file_name);
   });
 
   it('answers 400 naming the field for a bad date or range', async () => {

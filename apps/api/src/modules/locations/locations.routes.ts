@@ -1,31 +1,28 @@
 // SPEC §7 domain calls and GET /venues/domain/{id}; any signed-in member reads them (the Domain List).
-import { idParam, listEnvelope, pagingQuery, singleEnvelope } from '@guildhall/shared/schemas/envelope';
+import { idParam, listEnvelope, singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import {
   byParentsBody,
   domainContentQuery,
   domainContentSchema,
   locationSchema,
   venueSummarySchema,
+  venuesOfDomainQuery,
 } from '@guildhall/shared/schemas/locations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { domainContent, listLocations, locationExists, locationNotFound, locationsByParents, venuesOfLocation } from './locations.service';
 
-const secured = { tags: ['domains'], security: [{ bearer: [] }] };
+const tags = ['domains'];
 
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  app.get(
-    '/domains',
-    { onRequest: [app.authenticate], schema: { ...secured, response: { 200: listEnvelope(locationSchema) } } },
-    async () => {
-      const rows = await listLocations(db);
-      return { result: { rows, count: rows.length } };
-    },
-  );
+  app.get('/domains', { schema: { tags, response: { 200: listEnvelope(locationSchema) } } }, async () => {
+    const rows = await listLocations(db);
+    return { result: { rows, count: rows.length } };
+  });
 
   app.post(
     '/domains/getbyparents',
-    { onRequest: [app.authenticate], schema: { ...secured, body: byParentsBody, response: { 200: listEnvelope(locationSchema) } } },
+    { schema: { tags, body: byParentsBody, response: { 200: listEnvelope(locationSchema) } } },
     async (req) => {
       const rows = await locationsByParents(db, req.body.parentIds);
       return { result: { rows, count: rows.length } };
@@ -35,8 +32,7 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/domains/content',
     {
-      onRequest: [app.authenticate],
-      schema: { ...secured, querystring: domainContentQuery, response: { 200: singleEnvelope(domainContentSchema) } },
+      schema: { tags, querystring: domainContentQuery, response: { 200: singleEnvelope(domainContentSchema) } },
     },
     async (req) => ({ result: await domainContent(db, req.query.ids) }),
   );
@@ -44,12 +40,10 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/venues/domain/:id',
     {
-      onRequest: [app.authenticate],
       schema: {
-        ...secured,
         tags: ['venues'],
         params: idParam,
-        querystring: pagingQuery(['venue_name'] as const, 'venue_name'),
+        querystring: venuesOfDomainQuery,
         response: { 200: listEnvelope(venueSummarySchema) },
       },
     },

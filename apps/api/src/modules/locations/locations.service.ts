@@ -1,13 +1,15 @@
 // Locations (domains) with their SPEC §3 codes, a domain's content, and a location's venues.
 import { domainCode, indexLocations } from '@guildhall/shared/rules/locations';
-import type { DomainContent, Location, VenueSummary } from '@guildhall/shared/schemas/locations';
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import type { DomainContent, Location, VenueSummary, VenuesOfDomainQuery } from '@guildhall/shared/schemas/locations';
 import { asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, users, venues, venueTypes } from '../../db/schema/index';
-import { notFound } from '../../errors';
+import { pagedList } from '../../db/list';
+import { locationsErrors } from './locations.errors';
 import { positionsOfLocation } from '../positions/positions.service';
 
-export const locationNotFound = () => notFound('locations.not_found', 'No domain has this id.');
+export const locationNotFound = locationsErrors.notFound;
 
 export async function listLocations(db: Db): Promise<Location[]> {
   const rows = await db.select().from(locations).orderBy(asc(locations.location_type), asc(locations.location_name));
@@ -22,14 +24,10 @@ export async function locationsByParents(db: Db, parentIds: number[]): Promise<L
   return all.filter((l) => (l.id_parent_location ?? '').split(',').some((id) => wanted.has(Number(id))));
 }
 
-export async function venuesOfLocation(
-  db: Db,
-  id_location: number,
-  page: { page: number; count: number },
-): Promise<{ rows: VenueSummary[]; count: number }> {
+export async function venuesOfLocation(db: Db, id_location: number, paging: VenuesOfDomainQuery): Promise<ListResult<VenueSummary>> {
   const where = eq(venues.id_location, id_location);
-  const [rows, [total]] = await Promise.all([
-    db
+  return pagedList(paging, {
+    rows: db
       .select({
         id_venue: venues.id_venue,
         venue_name: venues.venue_name,
@@ -41,12 +39,11 @@ export async function venuesOfLocation(
       .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
       .leftJoin(users, eq(users.id_user, venues.id_user_st))
       .where(where)
-      .orderBy(asc(venues.venue_name), asc(venues.id_venue))
-      .limit(page.count)
-      .offset((page.page - 1) * page.count),
-    db.select({ n: count() }).from(venues).where(where),
-  ]);
-  return { rows, count: Number(total?.n ?? 0) };
+      .$dynamic(),
+    count: db.select({ n: count() }).from(venues).where(where),
+    sortable: { venue_name: venues.venue_name, id_venue: venues.id_venue },
+    tieBreak: venues.id_venue,
+  });
 }
 
 /** SPEC §2 Domain List content of the selected domain (the last of `ids`, which are its parents plus itself). */
@@ -57,7 +54,7 @@ export async function domainContent(db: Db, ids: number[]): Promise<DomainConten
   if (!location) throw locationNotFound();
   const [tbl_positions, tbl_venues] = await Promise.all([
     positionsOfLocation(db, selected, { includeVenuePosts: false }),
-    venuesOfLocation(db, selected, { page: 1, count: 100 }),
+    venuesOfLocation(db, selected, { sortBy: 'venue_name', direction: 'asc', page: 1, count: 100 }),
   ]);
   return {
     id_location: selected,

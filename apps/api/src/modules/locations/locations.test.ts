@@ -110,6 +110,19 @@ describe('GET /api/venues/domain/{id}', () => {
   it('answers 404 for an unknown domain', async () => {
     expect((await get('/api/venues/domain/999999')).statusCode).toBe(404);
   });
+  it('honours direction: desc pages the venues from the last name back', async () => {
+    const busiest = await scalar(
+      t.database.db,
+      sql`select id_location::int from venues group by id_location order by count(*) desc, id_location limit 1`,
+    );
+    const expected = await rows<{ venue_name: string }>(
+      t.database.db,
+      sql`select venue_name from venues where id_location = ${busiest} order by venue_name desc, id_venue desc limit 10`,
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    const res = await get(`/api/venues/domain/${busiest}?sortBy=venue_name&direction=desc`);
+    expect(res.json().result.rows.map((v: { venue_name: string }) => v.venue_name)).toEqual(expected.map((v) => v.venue_name));
+  });
 });
 
 describe('the Domain List tree', () => {

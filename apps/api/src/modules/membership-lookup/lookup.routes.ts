@@ -2,23 +2,19 @@
 import { listEnvelope } from '@guildhall/shared/schemas/envelope';
 import { lookupQuery, lookupRowSchema } from '@guildhall/shared/schemas/membership-lookup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isCoordinator, isStaff } from '../../auth/actor';
-import { forbidden } from '../../errors';
+import { lookupPolicy } from './lookup.policy';
 import { lookupMembers } from './lookup.service';
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
   app.get(
     '/users',
-    {
-      onRequest: [app.authenticate],
-      schema: { tags: ['users'], security: [{ bearer: [] }], querystring: lookupQuery, response: { 200: listEnvelope(lookupRowSchema) } },
-    },
+    { schema: { tags: ['users'], querystring: lookupQuery, response: { 200: listEnvelope(lookupRowSchema) } } },
     async (req) => {
-      if (!isStaff(req.actor)) throw forbidden('lookup.forbidden', 'Only staff may look members up.');
-      const withEmail = isCoordinator(req.actor);
-      if (req.query.email && !withEmail)
-        throw forbidden('lookup.email_forbidden', 'Only coordinators and administrators may search by email.');
-      return { result: await lookupMembers(app.deps.db, req.query, { withEmail }) };
+      await lookupPolicy.assert(db, req.actor, 'search', null);
+      if (req.query.email) await lookupPolicy.assert(db, req.actor, 'searchByEmail', null);
+      const withEmail = await lookupPolicy.can(db, req.actor, 'searchByEmail', null);
+      return { result: await lookupMembers(db, req.query, { withEmail }) };
     },
   );
 };

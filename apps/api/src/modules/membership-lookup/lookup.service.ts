@@ -1,10 +1,11 @@
 // SPEC §2 Membership Lookup: filters, sorting and paging in SQL.
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
-import { and, asc, count, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { foldSql, foldText } from '../../db/fold';
 import { escapeLike } from '../../db/like';
+import { pagedList, type SortColumns } from '../../db/list';
 import { memberColumns } from '../users/users.service';
 import { locations, userEmails, users } from '../../db/schema/index';
 
@@ -12,7 +13,7 @@ const primaryEmail = sql<
   string | null
 >`(select e.email from ${userEmails} e where e.id_user = ${users.id_user} order by e.id_email limit 1)`;
 
-const SORT_COLUMNS = {
+const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   id_user: users.id_user,
   user_lname: users.user_lname,
   user_fname: users.user_fname,
@@ -20,7 +21,7 @@ const SORT_COLUMNS = {
   user_expiration: users.user_expiration,
   user_type: users.user_type,
   location_name: locations.location_name,
-} as const;
+};
 
 export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
   const conditions: SQL[] = [];
@@ -54,10 +55,9 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   if (query.from) conditions.push(gte(users.user_expiration, query.from));
   if (query.to) conditions.push(lte(users.user_expiration, query.to));
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = query.direction === 'asc' ? asc : desc;
 
-  const [rows, [total]] = await Promise.all([
-    db
+  return pagedList(query, {
+    rows: db
       .select({
         ...memberColumns,
         location_name: locations.location_name,
@@ -66,10 +66,9 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       .from(users)
       .leftJoin(locations, eq(locations.id_location, users.id_location))
       .where(where)
-      .orderBy(order(SORT_COLUMNS[query.sortBy]), order(users.id_user))
-      .limit(query.count)
-      .offset((query.page - 1) * query.count),
-    db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
-  ]);
-  return { rows, count: Number(total?.n ?? 0) };
+      .$dynamic(),
+    count: db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
+    sortable: SORT_COLUMNS,
+    tieBreak: users.id_user,
+  });
 }

@@ -5,16 +5,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listNotifications, markRead } from './notifications.service';
 
-const secured = { tags: ['notifications'], security: [{ bearer: [] }] };
+const tags = ['notifications'];
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   app.get(
     '/notifications',
     {
-      onRequest: [app.authenticate],
       schema: {
-        ...secured,
+        tags,
         querystring: notificationsQuery,
         response: { 200: listEnvelope(notificationSchema).extend({ extra: z.object({ unread: z.number().int() }) }) },
       },
@@ -27,8 +26,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/read',
     {
-      onRequest: [app.authenticate],
-      schema: { ...secured, body: notificationsReadSchema, response: { 200: singleEnvelope(z.object({ updated: z.number().int() })) } },
+      schema: { tags, body: notificationsReadSchema, response: { 200: singleEnvelope(z.object({ updated: z.number().int() })) } },
     },
     async (req) => ({ result: { updated: await markRead(db, req.actor.id_user, req.body.ids) } }),
   );

@@ -1,8 +1,9 @@
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { Notification, notificationsQuery } from '@guildhall/shared/schemas/notifications';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { pagedList } from '../../db/list';
 import { notifications } from '../../db/schema/index';
 
 export async function listNotifications(
@@ -10,19 +11,19 @@ export async function listNotifications(
   id_user: number,
   query: z.infer<typeof notificationsQuery>,
 ): Promise<ListResult<Notification> & { unread: number }> {
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.id_user, id_user))
-      .orderBy(query.direction === 'asc' ? notifications.created_at : desc(notifications.created_at), desc(notifications.id))
-      .limit(query.count)
-      .offset((query.page - 1) * query.count),
-    db
+  const {
+    rows,
+    count: total,
+    totals,
+  } = await pagedList(query, {
+    rows: db.select().from(notifications).where(eq(notifications.id_user, id_user)).$dynamic(),
+    count: db
       .select({ n: count(), unread: sql<number>`count(*) filter (where ${notifications.read_at} is null)::int` })
       .from(notifications)
       .where(eq(notifications.id_user, id_user)),
-  ]);
+    sortable: { created_at: notifications.created_at },
+    tieBreak: notifications.id,
+  });
   return {
     rows: rows.map((n) => ({
       id: n.id,
@@ -32,7 +33,7 @@ export async function listNotifications(
       created_at: n.created_at.toISOString(),
       read_at: n.read_at?.toISOString() ?? null,
     })),
-    count: Number(totals?.n ?? 0),
+    count: total,
     unread: Number(totals?.unread ?? 0),
   };
 }

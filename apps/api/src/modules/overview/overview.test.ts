@@ -98,6 +98,16 @@ describe('GET /api/user/{id}/overview', () => {
     expect(asAdmin.json().result.tiles).toEqual(await expectedTiles(id.member!));
   });
 
+  it('shows an administrator another member’s own VST panel, and 404 for an id no member has', async () => {
+    const own = (await get(`/api/user/${id.storyteller}/overview`, 'storyteller')).json().result;
+    const seenByAdmin = (await get(`/api/user/${id.storyteller}/overview`, 'admin')).json().result;
+    expect(seenByAdmin.vst).toEqual(own.vst);
+    expect(seenByAdmin.vst).not.toBeNull();
+    const missing = await get('/api/user/999999/overview', 'admin');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('users.not_found');
+  });
+
   it('answers 400 for a bad id and 401 without a token', async () => {
     expect((await get('/api/user/abc/overview', 'member')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/user/${id.member}/overview` })).statusCode).toBe(401);

@@ -9,10 +9,8 @@ export const positionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/positions/domain/:id',
     {
-      onRequest: [app.authenticate],
       schema: {
         tags: ['positions'],
-        security: [{ bearer: [] }],
         params: idParam.extend({ id: z.coerce.number().int().min(0) }),
         response: { 200: listEnvelope(positionSchema) },
       },

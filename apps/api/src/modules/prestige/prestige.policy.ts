@@ -1,16 +1,24 @@
-// DESIGN §5 for prestige: a member reads their own record; staff recommend for anyone; a coordinator of the
-// member's domain (or above) and administrators read and delete.
+// DESIGN §5 for prestige, on the record of one member (id_user): the member reads their own; a coordinator of
+// the member's domain (or above) and administrators read and delete; staff award prestige.
 import { type Actor, isStaff } from '../../auth/actor';
+import { definePolicy } from '../../auth/policy';
 import { coordinatesMember } from '../../auth/scope';
-import type { Db } from '../../db/client';
+import { prestigeErrors } from './prestige.errors';
 
-export const prestigePolicy = {
-  async canView(db: Db, actor: Actor, id_user: number) {
-    return actor.id_user === id_user || actor.isAdmin || (await coordinatesMember(db, actor, id_user));
+export type PrestigeAction = 'view' | 'recommend' | 'add' | 'delete';
+
+/** Administrators, or a coordinator over another member (never their own record). */
+const othersInReach = async (actor: Actor, id_user: number, db: Parameters<typeof coordinatesMember>[0]) =>
+  actor.isAdmin || (actor.id_user !== id_user && (await coordinatesMember(db, actor, id_user)));
+
+export const prestigePolicy = definePolicy<PrestigeAction, number>(
+  {
+    view: async (actor, id_user, db) => actor.id_user === id_user || (await othersInReach(actor, id_user, db)),
+    /** Use the recommendation form at all. */
+    recommend: (actor) => isStaff(actor),
+    /** Award prestige to this member. */
+    add: (actor) => isStaff(actor),
+    delete: othersInReach,
   },
-  canAdd: (actor: Actor) => isStaff(actor),
-  /** Never one's own entries (unless an administrator): a coordinator does not rule on their own record. */
-  async canDelete(db: Db, actor: Actor, id_user: number) {
-    return actor.isAdmin || (actor.id_user !== id_user && (await coordinatesMember(db, actor, id_user)));
-  },
-};
+  prestigeErrors.denied,
+);

@@ -1,6 +1,7 @@
 // SPEC §7 /prestiges/* calls.
 import { idParam, listEnvelope, singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import {
+  PRESTIGE_RECORD_ABILITIES,
   prestigeAddSchema,
   prestigeAggregatesSchema,
   prestigeDeleteSchema,
@@ -9,12 +10,12 @@ import {
 } from '@guildhall/shared/schemas/prestige';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../../errors';
+import { prestigeErrors } from './prestige.errors';
 import { prestigePolicy } from './prestige.policy';
 import { addPrestige, deletePrestige, findPrestigeOwner, listPrestige, prestigeAggregates } from './prestige.service';
 
-const secured = { security: [{ bearer: [] }], tags: ['prestige'] };
-const notYours = () => forbidden('prestige.forbidden', "You may not see this member's prestige.");
+const tags = ['prestige'];
+const recordAbilities = z.object({ abilities: z.array(z.enum(PRESTIGE_RECORD_ABILITIES)) });
 
 export const prestigeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -22,29 +23,28 @@ export const prestigeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/prestiges/user/:id',
     {
-      onRequest: [app.authenticate],
       schema: {
-        ...secured,
+        tags,
         params: idParam,
         querystring: prestigeListQuery,
-        response: { 200: listEnvelope(prestigeEntrySchema).extend({ extra: z.object({ abilities: z.array(z.enum(['delete'])) }) }) },
+        response: { 200: listEnvelope(prestigeEntrySchema).extend({ extra: recordAbilities }) },
       },
     },
     async (req) => {
-      if (!(await prestigePolicy.canView(db, req.actor, req.params.id))) throw notYours();
-      const [result, canDelete] = await Promise.all([
+      await prestigePolicy.assert(db, req.actor, 'view', req.params.id);
+      const [result, abilities] = await Promise.all([
         listPrestige(db, req.params.id, req.query),
-        prestigePolicy.canDelete(db, req.actor, req.params.id),
+        prestigePolicy.abilities(db, req.actor, req.params.id, ['delete']),
       ]);
-      return { result, extra: { abilities: canDelete ? ['delete' as const] : [] } };
+      return { result, extra: { abilities } };
     },
   );
 
   app.get(
     '/prestiges/user/:id/aggregates',
-    { onRequest: [app.authenticate], schema: { ...secured, params: idParam, response: { 200: singleEnvelope(prestigeAggregatesSchema) } } },
+    { schema: { tags, params: idParam, response: { 200: singleEnvelope(prestigeAggregatesSchema) } } },
     async (req) => {
-      if (!(await prestigePolicy.canView(db, req.actor, req.params.id))) throw notYours();
+      await prestigePolicy.assert(db, req.actor, 'view', req.params.id);
       return { result: await prestigeAggregates(db, req.params.id) };
     },
   );
@@ -52,30 +52,27 @@ export const prestigeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/prestiges/add',
     {
-      onRequest: [app.authenticate],
-      schema: { ...secured, body: prestigeAddSchema, response: { 200: singleEnvelope(z.object({ id_prestige: z.number().int() })) } },
+      schema: {
+        tags,
+        body: prestigeAddSchema,
+        // extra.abilities: what the caller may now do with the member's record (e.g. 'view' to open it).
+        response: { 200: singleEnvelope(z.object({ id_prestige: z.number().int() })).extend({ extra: recordAbilities }) },
+      },
     },
     async (req) => {
-      if (!prestigePolicy.canAdd(req.actor)) throw forbidden('prestige.forbidden', 'Only staff may submit prestige.');
-      return { result: { id_prestige: await addPrestige(db, req.actor.id_user, req.body) } };
+      await prestigePolicy.assert(db, req.actor, 'add', req.body.id_user);
+      const id_prestige = await addPrestige(db, req.actor.id_user, req.body);
+      return { result: { id_prestige }, extra: { abilities: await prestigePolicy.abilities(db, req.actor, req.body.id_user, ['view']) } };
     },
   );
 
   app.post(
     '/prestiges/delete/:id',
-    {
-      onRequest: [app.authenticate],
-      schema: { ...secured, params: idParam, body: prestigeDeleteSchema.optional(), response: { 200: singleEnvelope(z.boolean()) } },
-    },
+    { schema: { tags, params: idParam, body: prestigeDeleteSchema.optional(), response: { 200: singleEnvelope(z.boolean()) } } },
     async (req) => {
       const owner = await findPrestigeOwner(db, req.params.id);
-      if (!(await prestigePolicy.canDelete(db, req.actor, owner)))
-        throw forbidden('prestige.forbidden', 'You may not delete this prestige entry.');
-      if (req.body?.userId !== undefined && req.body.userId !== owner) {
-        throw badRequest('prestige.user_mismatch', 'userId does not own this prestige entry', [
-          { path: 'userId', message: 'does not own this entry' },
-        ]);
-      }
+      await prestigePolicy.assert(db, req.actor, 'delete', owner);
+      if (req.body?.userId !== undefined && req.body.userId !== owner) throw prestigeErrors.userMismatch();
       await deletePrestige(db, req.params.id);
       return { result: true };
     },

@@ -1,20 +1,19 @@
 // Prestige records, totals and awards (SPEC §3 Prestige; DESIGN §7 live figures).
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import type { PrestigeAdd, PrestigeAggregates, PrestigeEntry, prestigeListQuery } from '@guildhall/shared/schemas/prestige';
+import type { PrestigeAdd, PrestigeAggregates, PrestigeEntry, PrestigeListQuery } from '@guildhall/shared/schemas/prestige';
 import { memberClass } from '@guildhall/shared/rules/member-class';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { mcLevels, notifications, prestige, users } from '../../db/schema/index';
-import { notFound } from '../../errors';
+import { pagedList } from '../../db/list';
+import { prestigeErrors } from './prestige.errors';
 
 const reviewers = alias(users, 'reviewer');
 
-export async function listPrestige(db: Db, id_user: number, query: z.infer<typeof prestigeListQuery>): Promise<ListResult<PrestigeEntry>> {
-  const order = query.direction === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
+export async function listPrestige(db: Db, id_user: number, query: PrestigeListQuery): Promise<ListResult<PrestigeEntry>> {
+  const { rows, count: total } = await pagedList(query, {
+    rows: db
       .select({
         id_prestige: prestige.id_prestige,
         id_user: prestige.id_user,
@@ -31,15 +30,19 @@ export async function listPrestige(db: Db, id_user: number, query: z.infer<typeo
       .from(prestige)
       .leftJoin(reviewers, eq(reviewers.id_user, prestige.id_reviewer))
       .where(eq(prestige.id_user, id_user))
-      .orderBy(order(prestige[query.sortBy]), order(prestige.id_prestige))
-      .limit(query.count)
-      .offset((query.page - 1) * query.count),
-    db.select({ n: count() }).from(prestige).where(eq(prestige.id_user, id_user)),
-  ]);
-  return {
-    rows: rows.map((row) => ({ ...row, prestige_datetime: row.prestige_datetime.toISOString() })),
-    count: Number(total?.n ?? 0),
-  };
+      .$dynamic(),
+    count: db.select({ n: count() }).from(prestige).where(eq(prestige.id_user, id_user)),
+    sortable: {
+      prestige_datetime: prestige.prestige_datetime,
+      prestige_category: prestige.prestige_category,
+      prestige_general: prestige.prestige_general,
+      prestige_regional: prestige.prestige_regional,
+      prestige_national: prestige.prestige_national,
+      prestige_usable_general: prestige.prestige_usable_general,
+    },
+    tieBreak: prestige.id_prestige,
+  });
+  return { rows: rows.map((row) => ({ ...row, prestige_datetime: row.prestige_datetime.toISOString() })), count: total };
 }
 
 export async function prestigeAggregates(db: Db, id_user: number): Promise<PrestigeAggregates> {
@@ -72,7 +75,7 @@ export function loadLadder(db: Db) {
 export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAdd): Promise<number> {
   return db.transaction(async (tx) => {
     const [member] = await tx.select({ id_user: users.id_user }).from(users).where(eq(users.id_user, input.id_user));
-    if (!member) throw notFound('users.not_found', 'No member has this id.');
+    if (!member) throw prestigeErrors.memberNotFound();
     const [created] = await tx
       .insert(prestige)
       .values({ ...input, id_reviewer })
@@ -89,7 +92,7 @@ export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAd
 
 export async function findPrestigeOwner(db: Db, id_prestige: number): Promise<number> {
   const [row] = await db.select({ id_user: prestige.id_user }).from(prestige).where(eq(prestige.id_prestige, id_prestige));
-  if (!row) throw notFound('prestige.not_found', 'No prestige entry has this id.');
+  if (!row) throw prestigeErrors.notFound();
   return row.id_user;
 }
 

@@ -154,6 +154,15 @@ describe('POST /api/prestiges/add', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('tells the awarding staff member whether they may open the member’s record', async () => {
+    // The coordinator reaches the member (same domain); a storyteller is staff but no coordinator.
+    expect((await post('/api/prestiges/add', 'coordinator', award(id.member!))).json().extra).toEqual({ abilities: ['view'] });
+    const byStoryteller = await post('/api/prestiges/add', 'storyteller', award(id.member!));
+    expect(byStoryteller.statusCode).toBe(200);
+    expect(byStoryteller.json().extra).toEqual({ abilities: [] });
+    expect((await get(`/api/prestiges/user/${id.member}`, 'storyteller')).statusCode).toBe(403);
+  });
+
   it('refuses a plain member with 403 and writes nothing', async () => {
     const before = await scalar(t.database.db, sql`select count(*)::int from prestige`);
     const res = await post('/api/prestiges/add', 'member', award(id.member!));

@@ -5,9 +5,9 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { userAddresses, userEmails, userPhones, users } from '../../db/schema/index';
-import { AppError, badRequest, notFound } from '../../errors';
+import { usersErrors } from './users.errors';
 
-export const userNotFound = () => notFound('users.not_found', 'No member has this id.');
+export const userNotFound = usersErrors.notFound;
 
 /** A member's public facts (names, membership number, type, expiry, domain), as lists and records show them. */
 export const memberColumns = {
@@ -79,9 +79,7 @@ export async function updateProfile(db: Db, id_user: number, input: ProfileUpdat
       .from(userEmails)
       .where(and(eq(sql`lower(${userEmails.email})`, email), ne(userEmails.id_user, id_user)));
     if (taken) {
-      throw new AppError(409, 'users.email_taken', 'That email belongs to another member.', [
-        { path: 'tbl_user_email.email', message: 'belongs to another member' },
-      ]);
+      throw usersErrors.emailTaken();
     }
     await upsertOwned(
       tx,
@@ -134,10 +132,7 @@ async function upsertOwned<T extends typeof userEmails | typeof userPhones | typ
       .select()
       .from(table as typeof userEmails)
       .where(and(eq(idColumn, id), eq(table.id_user, id_user)))) as Record<string, unknown>[];
-    if (!current)
-      throw badRequest('users.not_own_row', `${path} is not one of this member's records`, [
-        { path, message: "is not one of this member's records" },
-      ]);
+    if (!current) throw usersErrors.notOwnRow(path);
     await tx
       .update(table)
       .set((await values(current)) as never)
@@ -145,4 +140,9 @@ async function upsertOwned<T extends typeof userEmails | typeof userPhones | typ
     return;
   }
   await tx.insert(table).values({ id_user, ...(await values(undefined)) } as never);
+}
+
+export async function assertMemberExists(db: Db, id_user: number) {
+  const [row] = await db.select({ id: users.id_user }).from(users).where(eq(users.id_user, id_user));
+  if (!row) throw usersErrors.notFound();
 }

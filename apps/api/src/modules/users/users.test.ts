@@ -71,10 +71,21 @@ describe('GET /api/user/{id}', () => {
     expect((await getUser(memberId, 'admin')).json().result.tbl_user_email.email).toBe('member@guildhall.test');
   });
 
-  it('tells each role’s abilities with its own record', async () => {
-    expect((await getUser(storytellerId, 'storyteller')).json().extra.abilities).toEqual(expect.arrayContaining(['staff', 'storyteller']));
-    expect((await getUser(coordinatorId, 'coordinator')).json().extra.abilities).toEqual(expect.arrayContaining(['staff', 'coordinator']));
-    expect((await getUser(adminId, 'admin')).json().extra.abilities).toEqual(['staff', 'storyteller', 'coordinator', 'admin']);
+  it('tells each role’s abilities (what the policies let them do) with its own record', async () => {
+    // Staff (any position) look members up and recommend prestige; coordinators also see and search emails;
+    // administrators also manage documentation.
+    expect((await getUser(storytellerId, 'storyteller')).json().extra.abilities).toEqual(['members.lookup', 'prestige.recommend']);
+    expect((await getUser(coordinatorId, 'coordinator')).json().extra.abilities).toEqual([
+      'members.lookup',
+      'members.lookupByEmail',
+      'prestige.recommend',
+    ]);
+    expect((await getUser(adminId, 'admin')).json().extra.abilities).toEqual([
+      'members.lookup',
+      'members.lookupByEmail',
+      'prestige.recommend',
+      'documentation.manage',
+    ]);
   });
 
   it('answers 404 for an id no member has', async () => {

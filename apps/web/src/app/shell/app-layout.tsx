@@ -3,7 +3,7 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { useDomains } from '../../lib/domains';
+import { useDomains } from '../../lib/queries';
 import { Header } from './header';
 import styles from './shell.module.css';
 import { Sidebar } from './sidebar';
@@ -37,7 +37,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       {menuOpen ? (
         <button type="button" aria-label="Close menu" tabIndex={-1} className={styles.scrim} onClick={() => setMenuOpen(false)} />
       ) : null}
-      <main id="content" className={styles.content}>
+      <main id="content" className={styles.content} tabIndex={-1}>
         {userError ? (
           <p role="alert" className={styles.banner}>
             Your membership record could not be loaded. {userError.message}

@@ -1,8 +1,6 @@
 // Sign-in calls of SPEC §7 (/auth/*) as the login and callback pages use them.
-import type { AuthConfig, ExchangeBody } from '@guildhall/shared/schemas/auth';
+import type { ExchangeBody } from '@guildhall/shared/schemas/auth';
 import { api } from '../../lib/api-client';
-
-export const fetchAuthConfig = () => api.get<AuthConfig>('/auth/config').then((r) => r.result);
 
 export const exchangeCode = (body: ExchangeBody) =>
   api.post<string>('/auth/exchange', body, { skipUnauthorizedHandler: true }).then((r) => r.result);

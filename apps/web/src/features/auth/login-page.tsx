@@ -1,23 +1,25 @@
 // SPEC §2 Login: a centred card headed Login with the button 'Login with Portal'.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { authConfigQuery } from '../../lib/queries';
 import { beginSignIn, safeReturnTo } from '../../lib/pkce';
-import { fetchAuthConfig } from './api';
 import styles from './auth.module.css';
 
 export function LoginPage() {
   const { token } = useAuth();
   const [params] = useSearchParams();
   const [loading, setLoading] = useState(false);
+  const queryClient = useQueryClient();
   if (token) return <Navigate to={safeReturnTo(params.get('returnTo'))} replace />;
 
   const signIn = async () => {
     setLoading(true);
     try {
-      const config = await fetchAuthConfig();
+      const config = await queryClient.fetchQuery(authConfigQuery());
       window.location.assign(await beginSignIn({ ...config, returnTo: params.get('returnTo') ?? '/' }));
     } catch (error) {
       setLoading(false);

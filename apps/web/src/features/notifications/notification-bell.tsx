@@ -7,6 +7,7 @@ import popup from '../../components/popup.module.css';
 import { useAuth } from '../../lib/auth';
 import { useMarkNotificationsRead, useNotifications } from './api';
 import styles from './notifications.module.css';
+import { formatDate } from '../../lib/format';
 
 export function NotificationBell() {
   const { token } = useAuth();
@@ -64,7 +65,7 @@ export function NotificationBell() {
                 ) : (
                   <span>{n.message}</span>
                 )}
-                <time dateTime={n.created_at}>{new Date(n.created_at).toLocaleDateString()}</time>
+                <time dateTime={n.created_at}>{formatDate(n.created_at)}</time>
               </li>
             ))}
           </ul>

@@ -6,9 +6,10 @@ import { navIcons } from '../../components/nav-icons';
 import { SectionPage } from '../../components/section-page';
 import { TilePanel } from '../../components/tiles';
 import { useAuth } from '../../lib/auth';
-import { useDomain } from '../../lib/domains';
-import { aggregatesQuery, domainPositionsQuery, overviewQuery } from '../../lib/member-queries';
+import { useDomain } from '../../lib/queries';
+import { aggregatesQuery, domainPositionsQuery, overviewQuery } from '../../lib/queries';
 import styles from './overview.module.css';
+import { formatDate } from '../../lib/format';
 
 export function OverviewPage() {
   const { user } = useAuth();
@@ -40,7 +41,7 @@ function OverviewContent({ userId }: { userId: number }) {
               headingId="membership-panel"
               headings={[
                 `Membership # ${data.membership.user_camnum}`,
-                `Expires ${data.membership.user_expiration ?? '—'}${isExpired(data.membership.user_expiration) ? ' (expired)' : ''}`,
+                `Expires ${formatDate(data.membership.user_expiration)}${isExpired(data.membership.user_expiration) ? ' (expired)' : ''}`,
               ]}
               tiles={[
                 { label: 'MC', value: data.tiles.mc },

@@ -1,29 +1,21 @@
 // SPEC §7 /prestiges/* calls and the member search of the recommendation form.
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import type { PrestigeAdd, PrestigeEntry } from '@guildhall/shared/schemas/prestige';
-import type { User } from '@guildhall/shared/schemas/user';
+import type { PrestigeAdd, PrestigeEntry, PrestigeListQuery, PrestigeRecordAbility } from '@guildhall/shared/schemas/prestige';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SortState } from '../../components/data-table';
 import { api } from '../../lib/api-client';
-import { memberKeys } from '../../lib/member-queries';
-
-export const PRESTIGE_PAGE_SIZE = 10;
+import { memberQuery } from '../../lib/queries';
+import { queryKeys } from '../../lib/query-keys';
 
 export interface PrestigeList extends ListResult<PrestigeEntry> {
-  canDelete: boolean;
+  abilities: PrestigeRecordAbility[];
 }
 
-export function usePrestigeList(userId: number, sort: SortState, page: number) {
+export function usePrestigeList(userId: number, query: PrestigeListQuery) {
   return useQuery({
-    queryKey: [...memberKeys.prestige(userId), sort, page],
+    queryKey: queryKeys.member.prestigeList(userId, query),
     queryFn: async ({ signal }): Promise<PrestigeList> => {
-      const response = await api.get<ListResult<PrestigeEntry>>(
-        `/prestiges/user/${userId}`,
-        { ...sort, page, count: PRESTIGE_PAGE_SIZE },
-        signal,
-      );
-      const abilities = (response.extra?.abilities as string[] | undefined) ?? [];
-      return { ...response.result, canDelete: abilities.includes('delete') };
+      const response = await api.get<ListResult<PrestigeEntry>>(`/prestiges/user/${userId}`, query, signal);
+      return { ...response.result, abilities: (response.extra?.abilities as PrestigeRecordAbility[] | undefined) ?? [] };
     },
     placeholderData: keepPreviousData,
   });
@@ -33,15 +25,19 @@ function useRefreshMember() {
   const queryClient = useQueryClient();
   return (userId: number) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: memberKeys.prestige(userId) }),
-      queryClient.invalidateQueries({ queryKey: memberKeys.overview(userId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.member.prestige(userId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.member.overview(userId) }),
     ]);
 }
 
+/** An award; answers what the caller may now do with the member's record (e.g. 'view' it). */
 export function useAddPrestige() {
   const refresh = useRefreshMember();
   return useMutation({
-    mutationFn: (input: PrestigeAdd) => api.post<{ id_prestige: number }>('/prestiges/add', input).then((r) => r.result),
+    mutationFn: (input: PrestigeAdd) =>
+      api
+        .post<{ id_prestige: number }>('/prestiges/add', input)
+        .then((r) => ({ ...r.result, abilities: (r.extra?.abilities as PrestigeRecordAbility[] | undefined) ?? [] })),
     onSuccess: (_, input) => refresh(input.id_user),
   });
 }
@@ -66,7 +62,7 @@ export function useMemberSearch(term: string) {
   const trimmed = term.trim();
   const byNumber = /\d/.test(trimmed);
   return useQuery({
-    queryKey: ['member-search', trimmed],
+    queryKey: queryKeys.members.search(trimmed),
     queryFn: ({ signal }) =>
       api.list<MemberMatch>(
         '/users',
@@ -79,9 +75,5 @@ export function useMemberSearch(term: string) {
 }
 
 export function useMember(userId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['user', userId],
-    queryFn: ({ signal }) => api.get<User>(`/user/${userId}`, undefined, signal).then((r) => r.result),
-    enabled,
-  });
+  return useQuery({ ...memberQuery(userId), enabled });
 }

@@ -6,16 +6,18 @@ import { useSearchParams } from 'react-router';
 import { MembershipCard } from '../../components/membership-card';
 import { navIcons } from '../../components/nav-icons';
 import { SectionPage } from '../../components/section-page';
+import { useCan } from '../../lib/abilities';
 import { useAuth } from '../../lib/auth';
-import { useDomain } from '../../lib/domains';
-import { aggregatesQuery, domainPositionsQuery } from '../../lib/member-queries';
+import { useDomain } from '../../lib/queries';
+import { aggregatesQuery, domainPositionsQuery } from '../../lib/queries';
 import { useMember } from './api';
 import { PrestigeRecord } from './prestige-record';
 import styles from './prestige.module.css';
 import { RecommendationForm } from './recommendation-form';
 
 export function PrestigePage() {
-  const { user, abilities } = useAuth();
+  const { user } = useAuth();
+  const mayRecommend = useCan('prestige.recommend');
   const [params] = useSearchParams();
   const asked = Number(params.get('member'));
   const memberId = Number.isInteger(asked) && asked > 0 ? asked : (user?.id_user ?? 0);
@@ -58,7 +60,7 @@ export function PrestigePage() {
             <p role="alert">{aggregates.error.message}</p>
           ) : null}
         </div>
-        {abilities.includes('staff') ? (
+        {mayRecommend ? (
           <div className={styles.column}>
             <RecommendationForm selfId={user.id_user} />
           </div>

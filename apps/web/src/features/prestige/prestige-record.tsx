@@ -1,24 +1,24 @@
-// SPEC §2 prestige record: newest first at first, sortable, paged, with a confirmed delete where allowed.
-import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
+// SPEC §2 prestige record: newest first at first, sortable, paged, with a confirmed delete where the record's
+// abilities allow it. Page and sort live in the URL.
+import { type PrestigeEntry, PRESTIGE_SORTABLE } from '@guildhall/shared/schemas/prestige';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable, type SortState } from '../../components/data-table';
-import { PRESTIGE_PAGE_SIZE, useDeletePrestige, usePrestigeList } from './api';
+import { type Column, DataTable } from '../../components/data-table';
+import { formatDate } from '../../lib/format';
+import { useListState } from '../../lib/list-state';
+import { useDeletePrestige, usePrestigeList } from './api';
 import styles from './prestige.module.css';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
 export function PrestigeRecord({ userId }: { userId: number }) {
-  const [sort, setSort] = useState<SortState>({ sortBy: 'prestige_datetime', direction: 'desc' });
-  const [page, setPage] = useState(1);
+  const list = useListState({ defaultSort: { sortBy: 'prestige_datetime', direction: 'desc' }, sortable: PRESTIGE_SORTABLE });
   const [pending, setPending] = useState<PrestigeEntry | null>(null);
-  const list = usePrestigeList(userId, sort, page);
+  const record = usePrestigeList(userId, list.query);
   const remove = useDeletePrestige(userId);
 
   useEffect(() => {
-    if (list.isError) toast.error('Failed to fetch prestiges', { toastId: 'prestige-fetch' });
-  }, [list.isError]);
+    if (record.isError) toast.error('Failed to fetch prestiges', { toastId: 'prestige-fetch' });
+  }, [record.isError]);
 
   const columns: Column<PrestigeEntry>[] = [
     {
@@ -35,41 +35,34 @@ export function PrestigeRecord({ userId }: { userId: number }) {
     { key: 'vip', header: 'VIP', sortKey: 'prestige_usable_general', numeric: true, cell: (r) => r.prestige_usable_general },
     { key: 'by', header: 'Awarded by', cell: (r) => r.reviewer_name ?? '—' },
   ];
-  if (list.data?.canDelete) {
-    columns.push({
-      key: 'actions',
-      header: 'Actions',
-      cell: (r) => (
-        <button
-          type="button"
-          className={styles.deleteButton}
-          onClick={() => setPending(r)}
-          aria-label={`Delete the ${r.prestige_category} entry of ${formatDate(r.prestige_datetime)}`}
-        >
-          Delete
-        </button>
-      ),
-    });
-  }
 
   return (
     <>
-      {list.isError ? <p role="alert">Failed to fetch prestiges</p> : null}
+      {record.isError ? <p role="alert">Failed to fetch prestiges</p> : null}
       <DataTable
         caption="Prestige record"
         columns={columns}
-        rows={list.data?.rows ?? []}
+        rows={record.data?.rows ?? []}
         rowKey={(r) => r.id_prestige}
-        total={list.data?.count ?? 0}
-        page={page}
-        pageSize={PRESTIGE_PAGE_SIZE}
-        onPageChange={setPage}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
-        loading={list.isFetching}
+        total={record.data?.count ?? 0}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        loading={record.isFetching}
+        rowActions={
+          record.data?.abilities.includes('delete')
+            ? (r) => [
+                {
+                  label: 'Delete',
+                  accessibleLabel: `Delete the ${r.prestige_category} entry of ${formatDate(r.prestige_datetime)}`,
+                  danger: true,
+                  onClick: () => setPending(r),
+                },
+              ]
+            : undefined
+        }
       />
       <ConfirmDialog
         open={pending !== null}

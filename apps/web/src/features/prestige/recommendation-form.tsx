@@ -2,14 +2,12 @@
 // numbers converted; for oneself or another member. Staff only (DESIGN §5).
 import { PRESTIGE_CATEGORIES } from '@guildhall/shared/constants';
 import { type PrestigeAdd, type PrestigeAddInput, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../components/field';
+import { SubmitButton, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
-import { ApiError } from '../../lib/api-client';
 import { type MemberMatch, useAddPrestige } from './api';
 import { MemberPicker } from './member-picker';
 import styles from './prestige.module.css';
@@ -27,32 +25,31 @@ const emptyForm = (selfId: number): PrestigeAddInput => ({
 export function RecommendationForm({ selfId }: { selfId: number }) {
   const add = useAddPrestige();
   const [member, setMember] = useState<MemberMatch | null>(null);
+  /** The member last awarded, when the API says the caller may open their record. */
   const [lastAward, setLastAward] = useState<MemberMatch | null>(null);
   // A new picker after each award, back on 'Myself'.
   const [pickerKey, setPickerKey] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<PrestigeAddInput, unknown, PrestigeAdd>({ resolver: zodResolver(prestigeAddSchema), defaultValues: emptyForm(selfId) });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await add.mutateAsync(values);
-      toast.success('Submitted successfully');
-      setLastAward(member);
+  const recommendation = useApiForm<PrestigeAddInput, PrestigeAdd>({
+    schema: prestigeAddSchema,
+    defaultValues: emptyForm(selfId),
+    submit: async (values) => {
+      const awarded = await add.mutateAsync(values);
+      setLastAward(member && awarded.abilities.includes('view') ? member : null);
+    },
+    success: 'Submitted successfully',
+    failure: 'Failed to submit',
+    onSuccess: () => {
       setMember(null);
       setPickerKey((k) => k + 1);
-      reset(emptyForm(selfId));
-    } catch (error) {
-      toast.error('Failed to submit');
-      if (error instanceof ApiError)
-        for (const p of error.errors ?? []) setError(p.path as FieldPath<PrestigeAddInput>, { message: p.message });
-    }
+      recommendation.reset(emptyForm(selfId));
+    },
   });
+  const {
+    register,
+    control,
+    onSubmit,
+    formState: { errors },
+  } = recommendation;
 
   return (
     <section className={styles.panel} aria-labelledby="recommendation-heading">
@@ -105,9 +102,7 @@ export function RecommendationForm({ selfId }: { selfId: number }) {
               View {lastAward.user_fname}'s record
             </Link>
           ) : null}
-          <button type="submit" className={form.primary} disabled={add.isPending} aria-busy={add.isPending}>
-            {add.isPending ? 'Submitting…' : 'Submit'}
-          </button>
+          <SubmitButton busy={recommendation.busy} label="Submit" busyLabel="Submitting…" />
         </div>
       </form>
     </section>

@@ -2,12 +2,9 @@
 // and pronouns optional. Validation is the shared schema the API also applies.
 import { type ProfileUpdate, type ProfileUpdateInput, profileUpdateSchema } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldPath, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../components/field';
+import { SubmitButton, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
-import { ApiError } from '../../lib/api-client';
 import { useUpdateProfile } from './api';
 
 export function profileDefaults(user: User): ProfileUpdateInput {
@@ -31,25 +28,16 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   const update = useUpdateProfile(user.id_user);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
+    busy,
     formState: { errors },
-  } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
-    resolver: zodResolver(profileUpdateSchema),
+  } = useApiForm<ProfileUpdateInput, ProfileUpdate>({
+    schema: profileUpdateSchema,
     defaultValues: profileDefaults(user),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      toast.success('Profile updated successfully');
-      onDone();
-    } catch (error) {
-      toast.error('Failed to update the profile');
-      if (error instanceof ApiError) {
-        for (const problem of error.errors ?? []) setError(problem.path as FieldPath<ProfileUpdateInput>, { message: problem.message });
-      }
-    }
+    submit: (values) => update.mutateAsync(values),
+    success: 'Profile updated successfully',
+    failure: 'Failed to update the profile',
+    onSuccess: onDone,
   });
 
   return (
@@ -84,9 +72,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         <button type="button" className={form.secondary} onClick={onDone}>
           Cancel
         </button>
-        <button type="submit" className={form.primary} disabled={update.isPending} aria-busy={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
+        <SubmitButton busy={busy} label="Save" busyLabel="Saving…" />
       </div>
     </form>
   );

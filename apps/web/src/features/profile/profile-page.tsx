@@ -9,6 +9,7 @@ import { SectionPage } from '../../components/section-page';
 import { useAuth } from '../../lib/auth';
 import { ProfileForm } from './profile-form';
 import styles from './profile.module.css';
+import { formatDate } from '../../lib/format';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -44,7 +45,7 @@ export function ProfilePage() {
               [
                 ['Preferred name', user.user_nick],
                 ['Pronouns', user.user_prefix],
-                ['Birthday', user.user_bday],
+                ['Birthday', user.user_bday ? formatDate(user.user_bday) : null],
                 ['Email', user.tbl_user_email?.email],
                 ['Phone', user.tbl_user_phone?.phone_number],
                 ['Address', joinAddress(user.tbl_user_address)],

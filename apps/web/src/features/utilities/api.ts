@@ -1,15 +1,16 @@
 // Utilities' calls: domain content, membership lookup, documentation, password change.
-import type { DocumentationFile } from '@guildhall/shared/schemas/documentation';
+import type { DocumentationFile, FilesSearch } from '@guildhall/shared/schemas/documentation';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { DomainContent, Location } from '@guildhall/shared/schemas/locations';
 import type { LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import type { PasswordChange } from '@guildhall/shared/schemas/password';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, readStoredToken } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 export function useDomainContent(ids: number[] | null) {
   return useQuery({
-    queryKey: ['domain-content', ids?.join(',')],
+    queryKey: queryKeys.domains.content(ids?.join(',') ?? ''),
     queryFn: ({ signal }) => api.get<DomainContent>('/domains/content', { ids: ids! }, signal).then((r) => r.result),
     enabled: Boolean(ids?.length),
     staleTime: 60_000,
@@ -18,7 +19,7 @@ export function useDomainContent(ids: number[] | null) {
 
 export function useDomainsByParents(parentId: number | null) {
   return useQuery({
-    queryKey: ['domains-by-parent', parentId],
+    queryKey: queryKeys.domains.byParent(parentId),
     queryFn: () => api.post<ListResult<Location>>('/domains/getbyparents', { parentIds: [parentId] }).then((r) => r.result.rows),
     enabled: parentId !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -29,16 +30,16 @@ export type LookupParams = Record<string, string | number | undefined>;
 
 export function useMembershipLookup(params: LookupParams, enabled: boolean) {
   return useQuery({
-    queryKey: ['membership-lookup', params],
+    queryKey: queryKeys.members.lookup(params),
     queryFn: ({ signal }) => api.list<LookupRow>('/users', params, signal),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useDocumentation(search: { fileName?: string; from?: string; to?: string }) {
+export function useDocumentation(search: FilesSearch) {
   return useQuery({
-    queryKey: ['documentation', search],
+    queryKey: queryKeys.documentation.list(search),
     queryFn: () => api.post<ListResult<DocumentationFile>>('/files/get', search, { query: { count: 100 } }).then((r) => r.result),
     placeholderData: keepPreviousData,
   });
@@ -47,8 +48,8 @@ export function useDocumentation(search: { fileName?: string; from?: string; to?
 export function useAddFolder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file_name: string) => api.post<{ id_file: number }>('/files/folders', { file_name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documentation'] }),
+    mutationFn: (input: { file_name: string }) => api.post<{ id_file: number }>('/files/folders', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documentation.all }),
   });
 }
 
@@ -61,15 +62,13 @@ export function useAddItem() {
         mime_type: item.mime_type,
         data: item.data,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documentation'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documentation.all }),
   });
 }
 
-/** Documents need the bearer token, so they are fetched and opened as a blob rather than linked. */
+/** Documents need the bearer token, so they are fetched through the API client and opened as a blob. */
 export async function openDocument(id: number, filename: string) {
-  const response = await fetch(`/api/files/content/${id}`, { headers: { authorization: `Bearer ${readStoredToken() ?? ''}` } });
-  if (!response.ok) throw new Error('The document could not be opened.');
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await api.blob(`/files/content/${id}`));
   const link = document.createElement('a');
   link.href = url;
   link.target = '_blank';

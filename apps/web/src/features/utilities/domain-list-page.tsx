@@ -1,25 +1,15 @@
 // SPEC §2 Domain List: the US at the top with its regions (type 3) nested under it, other type-2 regions below;
-// one open section per level; opening an entry loads its content. Arrow keys move between headers; the
-// member's own domain is marked, and a filter narrows the list by name or code.
+// one open section per level; opening an entry loads its content. The shared Accordion gives the keyboard
+// (arrows between the headers of a level); the member's own domain is marked, and a filter narrows the list.
 import { ancestorIds, directChildren, domainListTopLevel } from '@guildhall/shared/rules/locations';
 import { LOCATION_TYPE } from '@guildhall/shared/constants';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Accordion, AccordionItem } from '../../components/accordion';
 import form from '../../components/form.module.css';
 import { useAuth } from '../../lib/auth';
-import { type Domain, useDomains } from '../../lib/domains';
+import { type Domain, useDomains } from '../../lib/queries';
 import { useDomainContent } from './api';
 import styles from './utilities.module.css';
-
-function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
-  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
-  if (!keys.includes(event.key)) return;
-  const list = event.currentTarget.closest('ul');
-  const headers = Array.from(list?.querySelectorAll<HTMLButtonElement>(':scope > li > h3 > button') ?? []);
-  const index = headers.indexOf(event.currentTarget);
-  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: headers.length - 1 }[event.key]!;
-  event.preventDefault();
-  headers[(next + headers.length) % headers.length]?.focus();
-}
 
 export function DomainListPage() {
   const { user } = useAuth();
@@ -29,8 +19,9 @@ export function DomainListPage() {
   const all = domains.data ?? [];
   const mine = all.find((d) => d.id_location === user?.id_location);
 
-  const toggle = (depth: number, id: number) =>
-    setOpenPath((path) => (path[depth] === id ? path.slice(0, depth) : [...path.slice(0, depth), id]));
+  /** Opening an entry at a level closes its siblings and everything below them. */
+  const openAt = (depth: number, id: number | null) =>
+    setOpenPath((path) => (id === null ? path.slice(0, depth) : [...path.slice(0, depth), id]));
 
   const showMine = () => {
     if (!mine) return;
@@ -75,10 +66,10 @@ export function DomainListPage() {
         matches.length === 0 ? (
           <p>No result</p>
         ) : (
-          <DomainLevel items={matches} all={all} depth={0} openPath={openPath} onToggle={toggle} mineId={mine?.id_location} flat />
+          <DomainLevel items={matches} all={all} depth={0} openPath={openPath} onOpen={openAt} mineId={mine?.id_location} flat />
         )
       ) : (
-        <DomainLevel items={domainListTopLevel(all)} all={all} depth={0} openPath={openPath} onToggle={toggle} mineId={mine?.id_location} />
+        <DomainLevel items={domainListTopLevel(all)} all={all} depth={0} openPath={openPath} onOpen={openAt} mineId={mine?.id_location} />
       )}
     </div>
   );
@@ -89,49 +80,36 @@ interface LevelProps {
   all: Domain[];
   depth: number;
   openPath: number[];
-  onToggle: (depth: number, id: number) => void;
+  onOpen: (depth: number, id: number | null) => void;
   mineId: number | undefined;
   flat?: boolean;
 }
 
-function DomainLevel({ items, all, depth, openPath, onToggle, mineId, flat }: LevelProps) {
+function DomainLevel({ items, all, depth, openPath, onOpen, mineId, flat }: LevelProps) {
   return (
-    <ul className={styles.accordion} data-depth={depth}>
+    <Accordion value={String(openPath[depth] ?? '')} onValueChange={(value) => onOpen(depth, value ? Number(value) : null)} depth={depth}>
       {items.map((item) => {
-        const open = openPath[depth] === item.id_location;
-        const panelId = `domain-panel-${item.id_location}`;
         const children = flat ? [] : directChildren(all, item);
         return (
-          <li key={item.id_location} className={styles.accordionItem} data-open={open}>
-            <h3 className={styles.accordionHeading}>
-              <button
-                type="button"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => onToggle(depth, item.id_location)}
-                onKeyDown={moveFocus}
-                className={styles.accordionButton}
-              >
-                <span aria-hidden="true" className={styles.chevron}>
-                  {open ? '▾' : '▸'}
-                </span>
-                <span className={styles.accordionName}>{item.location_name}</span>
+          <AccordionItem
+            key={item.id_location}
+            value={String(item.id_location)}
+            name={item.location_name}
+            after={
+              <>
                 <span className={styles.code}>{item.domain_code}</span>
                 {item.id_location === mineId ? <span className={styles.badge}>Your domain</span> : null}
-              </button>
-            </h3>
-            {open ? (
-              <div id={panelId} className={styles.accordionPanel}>
-                <DomainContentView location={item} />
-                {children.length > 0 ? (
-                  <DomainLevel items={children} all={all} depth={depth + 1} openPath={openPath} onToggle={onToggle} mineId={mineId} />
-                ) : null}
-              </div>
+              </>
+            }
+          >
+            <DomainContentView location={item} />
+            {children.length > 0 ? (
+              <DomainLevel items={children} all={all} depth={depth + 1} openPath={openPath} onOpen={onOpen} mineId={mineId} />
             ) : null}
-          </li>
+          </AccordionItem>
         );
       })}
-    </ul>
+    </Accordion>
   );
 }
 

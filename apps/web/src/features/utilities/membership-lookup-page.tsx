@@ -3,38 +3,33 @@
 import { USER_TYPES } from '@guildhall/shared/constants';
 import { fullName } from '@guildhall/shared/rules/person-name';
 import { locationFilterIds, topRegions } from '@guildhall/shared/rules/locations';
-import type { LookupRow } from '@guildhall/shared/schemas/membership-lookup';
+import { LOOKUP_SORTABLE, type LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import * as Popover from '@radix-ui/react-popover';
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table';
 import form from '../../components/form.module.css';
 import popup from '../../components/popup.module.css';
-import { useAuth } from '../../lib/auth';
-import { useDomains } from '../../lib/domains';
+import { useCan } from '../../lib/abilities';
+import { useListState } from '../../lib/list-state';
+import { useDomains } from '../../lib/queries';
 import { useDomainsByParents, useMembershipLookup } from './api';
 import styles from './utilities.module.css';
+import { formatDate } from '../../lib/format';
 
-const PAGE_SIZE = 10;
 const FILTER_KEYS = ['region', 'domain', 'userType', 'from', 'to'] as const;
+const SEARCH_KEYS = ['name', 'membershipCode', 'email'] as const;
 
 export function MembershipLookupPage() {
-  const { abilities } = useAuth();
-  const [params, setParams] = useSearchParams();
   const [selected, setSelected] = useState<number | null>(null);
   const domains = useDomains();
-  const staff = abilities.includes('staff');
-  const seesEmail = abilities.includes('coordinator') || abilities.includes('admin');
-
-  const get = (key: string) => params.get(key) ?? '';
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
+  const mayLookUp = useCan('members.lookup');
+  const seesEmail = useCan('members.lookupByEmail');
+  const list = useListState({
+    defaultSort: { sortBy: 'id_user', direction: 'desc' },
+    sortable: LOOKUP_SORTABLE,
+    filters: [...SEARCH_KEYS, ...FILTER_KEYS],
+  });
+  const get = (key: (typeof SEARCH_KEYS)[number] | (typeof FILTER_KEYS)[number]) => list.filters[key];
 
   const chosen = domains.data?.find((d) => String(d.id_location) === (get('domain') || get('region')));
   const query = {
@@ -45,23 +40,22 @@ export function MembershipLookupPage() {
     userType: get('userType') || undefined,
     from: get('from') || undefined,
     to: get('to') || undefined,
-    sortBy: get('sortBy') || 'id_user',
-    direction: get('direction') || 'desc',
-    page: Number(get('page')) || 1,
-    count: PAGE_SIZE,
+    sortBy: list.sort.sortBy,
+    direction: list.sort.direction,
+    page: list.page,
+    count: list.pageSize,
   };
-  const results = useMembershipLookup(query, staff && !domains.isPending);
+  const results = useMembershipLookup(query, mayLookUp && !domains.isPending);
 
-  if (!staff) return <p role="alert">Membership lookup is for staff: members who hold a position in the society.</p>;
+  if (!mayLookUp) return <p role="alert">Membership lookup is for staff: members who hold a position in the society.</p>;
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    update({
+    list.setFilters({
       name: String(data.get('name') ?? '').trim(),
       membershipCode: String(data.get('membershipCode') ?? '').trim(),
       email: String(data.get('email') ?? '').trim(),
-      page: undefined,
     });
   };
 
@@ -75,7 +69,7 @@ export function MembershipLookupPage() {
       sortKey: 'location_name',
       cell: (r) => domains.data?.find((d) => d.id_location === r.id_location)?.domain_code ?? r.location_name ?? '—',
     },
-    { key: 'expires', header: 'Expires', sortKey: 'user_expiration', cell: (r) => r.user_expiration ?? '—' },
+    { key: 'expires', header: 'Expires', sortKey: 'user_expiration', cell: (r) => formatDate(r.user_expiration) },
     ...(seesEmail ? [{ key: 'email', header: 'Email', cell: (r: LookupRow) => r.email ?? '—' }] : []),
   ];
   const activeFilters = FILTER_KEYS.filter((k) => get(k)).length;
@@ -108,7 +102,7 @@ export function MembershipLookupPage() {
         <LookupFilters
           values={Object.fromEntries(FILTER_KEYS.map((k) => [k, get(k)]))}
           active={activeFilters}
-          onApply={(values) => update({ ...values, page: undefined })}
+          onApply={(values) => list.setFilters(values)}
         />
       </form>
       {results.isError ? <p role="alert">{results.error.message}</p> : null}
@@ -118,11 +112,11 @@ export function MembershipLookupPage() {
         rows={results.data?.rows ?? []}
         rowKey={(r) => r.id_user}
         total={results.data?.count ?? 0}
-        page={query.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={(page) => update({ page: String(page) })}
-        sort={{ sortBy: query.sortBy, direction: query.direction as 'asc' | 'desc' }}
-        onSortChange={(sort) => update({ sortBy: sort.sortBy, direction: sort.direction, page: undefined })}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
         selectedKey={selected}
         onSelect={(r) => setSelected(r.id_user)}
         loading={results.isFetching}

@@ -1,7 +1,6 @@
 // SPEC §2 Password Change, with DESIGN §7: the heading 'Password reset' and a real change of the embedded SSO
 // password; the rules of DESIGN §4 shown while the member types.
 import { checkPassword } from '@guildhall/shared/rules/password';
-import type { AuthConfig } from '@guildhall/shared/schemas/auth';
 import { type PasswordChange, passwordChangeSchema } from '@guildhall/shared/schemas/password';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -9,8 +8,9 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../components/field';
 import form from '../../components/form.module.css';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { authConfigQuery } from '../../lib/queries';
 import { useChangePassword } from './api';
 import styles from './utilities.module.css';
 
@@ -18,11 +18,7 @@ const STRENGTH = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const
 
 export function PasswordResetPage() {
   const { user } = useAuth();
-  const config = useQuery({
-    queryKey: ['auth-config'],
-    queryFn: () => api.get<AuthConfig>('/auth/config').then((r) => r.result),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const config = useQuery(authConfigQuery());
   const change = useChangePassword();
   const {
     register,

@@ -1,0 +1,20 @@
+// Prestige's errors, with stable codes (STYLE §3).
+import { badRequest, forbidden, notFound } from '../../errors';
+import type { PrestigeAction } from './prestige.policy';
+
+const DENIED: Record<PrestigeAction, string> = {
+  view: "You may not see this member's prestige.",
+  recommend: 'Only staff may submit prestige.',
+  add: 'Only staff may submit prestige.',
+  delete: 'You may not delete this prestige entry.',
+};
+
+export const prestigeErrors = {
+  notFound: () => notFound('prestige.not_found', 'No prestige entry has this id.'),
+  memberNotFound: () => notFound('prestige.member_not_found', 'No member has this id.'),
+  denied: (action: PrestigeAction) => forbidden('prestige.forbidden', DENIED[action]),
+  userMismatch: () =>
+    badRequest('prestige.user_mismatch', 'userId does not own this prestige entry', [
+      { path: 'userId', message: 'does not own this entry' },
+    ]),
+};

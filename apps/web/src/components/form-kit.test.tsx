@@ -1,0 +1,62 @@
+// The form kit: the shared schema's messages under the fields, the API's field errors under theirs, SPEC §8's
+// toasts, and a dialog that closes only when the API accepted the form.
+import { requiredText } from '@guildhall/shared/schemas/messages';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../lib/api-client';
+import { Field } from './field';
+import { FormDialog, useApiForm } from './form-kit';
+
+const schema = z.object({ name: requiredText('name') });
+
+function NameDialog({ submit }: { submit: (values: { name: string }) => Promise<unknown> }) {
+  const nameForm = useApiForm({ schema, defaultValues: { name: '' }, submit, success: 'Saved it', failure: 'Failed to save it' });
+  return (
+    <>
+      <ToastContainer />
+      <FormDialog title="Name it" submitLabel="Save" form={nameForm} trigger={<button type="button">Open</button>}>
+        <Field label="Name" error={nameForm.formState.errors.name?.message}>
+          <input {...nameForm.register('name')} />
+        </Field>
+      </FormDialog>
+    </>
+  );
+}
+
+describe('FormDialog with useApiForm', () => {
+  it('shows the schema’s message under the field and sends nothing', async () => {
+    const submit = vi.fn();
+    render(<NameDialog submit={submit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('name is a required field')).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('puts the API’s field errors under their fields, toasts the failure and stays open', async () => {
+    const submit = vi.fn().mockRejectedValue(new ApiError(409, 'Taken', 'x.taken', [{ path: 'name', message: 'is taken' }]));
+    render(<NameDialog submit={submit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('is taken')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to save it')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Name it' })).toBeInTheDocument();
+  });
+
+  it('toasts the success, closes, and opens again on a fresh form', async () => {
+    const submit = vi.fn().mockResolvedValue(undefined);
+    render(<NameDialog submit={submit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submit).toHaveBeenCalledWith({ name: 'Ada' });
+    expect(await screen.findByText('Saved it')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+});

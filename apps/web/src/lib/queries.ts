@@ -1,0 +1,62 @@
+// Queries that several sections share (a member, their figures, the domains, the sign-in settings): defined
+// once here; a section's own calls live in its feature's api.ts.
+import type { AuthConfig } from '@guildhall/shared/schemas/auth';
+import type { Location } from '@guildhall/shared/schemas/locations';
+import type { Overview, Position } from '@guildhall/shared/schemas/overview';
+import type { PrestigeAggregates } from '@guildhall/shared/schemas/prestige';
+import type { User } from '@guildhall/shared/schemas/user';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { useAuth } from './auth';
+import { queryKeys } from './query-keys';
+
+export type Domain = Location;
+
+/** Another member's record, as GET /user/{id} shows it to the caller. */
+export const memberQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.member.record(id),
+    queryFn: ({ signal }) => api.get<User>(`/user/${id}`, undefined, signal).then((r) => r.result),
+  });
+
+export const overviewQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.member.overview(id),
+    queryFn: ({ signal }) => api.get<Overview>(`/user/${id}/overview`, undefined, signal).then((r) => r.result),
+  });
+
+export const aggregatesQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.member.aggregates(id),
+    queryFn: ({ signal }) => api.get<PrestigeAggregates>(`/prestiges/user/${id}/aggregates`, undefined, signal).then((r) => r.result),
+  });
+
+/** SPEC §7: the id is the member's id_location, or 0 when they have none. */
+export const domainPositionsQuery = (locationId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.domains.positions(locationId ?? 0),
+    queryFn: ({ signal }) => api.list<Position>(`/positions/domain/${locationId ?? 0}`, undefined, signal).then((r) => r.rows),
+  });
+
+export const authConfigQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.auth.config,
+    queryFn: ({ signal }) => api.get<AuthConfig>('/auth/config', undefined, signal).then((r) => r.result),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** SPEC §4: the domains are fetched once the member is authenticated, and kept for the session. */
+export function useDomains() {
+  const { token } = useAuth();
+  return useQuery({
+    queryKey: queryKeys.domains.all,
+    queryFn: ({ signal }) => api.list<Domain>('/domains', undefined, signal).then((r) => r.rows),
+    enabled: Boolean(token),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useDomain(id_location: number | null | undefined): Domain | undefined {
+  const { data } = useDomains();
+  return id_location ? data?.find((d) => d.id_location === id_location) : undefined;
+}
