@@ -23,6 +23,7 @@ const ACCOUNTS = [
   { login: 'unverified', sub: 'lemon-unverified', email: 'storyteller@guildhall.test', email_verified: false },
   { login: 'silent', sub: 'lemon-silent', email: 'admin@guildhall.test' },
   { login: 'no-email', sub: 'lemon-no-email' },
+  { login: 'stranger', sub: 'lemon-stranger', email: 'stranger@example.org', email_verified: true },
 ];
 
 type Portal = { url: string; app: FastifyInstance; close(): Promise<void> };
@@ -162,6 +163,14 @@ describe('claims from the ID token, else from UserInfo', () => {
     const body = (await res.json()) as { code: string; message: string };
     expect(body.code).toBe('auth.email_missing');
     expect(body.message).toContain('did not release an email address');
+  });
+
+  it('refuses a verified email that no member has', async () => {
+    const { res } = await signIn('post', 'stranger');
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'No active member account matches this sign-in. Please contact your domain coordinator.',
+    );
   });
 });
 
