@@ -1,10 +1,12 @@
 // SPEC §2 Password Change, with DESIGN §7: the heading 'Password reset' and a real change of the embedded SSO
-// password; the rules of DESIGN §4 shown while the member types.
-import { checkPassword } from '@guildhall/shared/rules/password';
+// password; the rules of DESIGN §4 shown while the member types. The guessability dictionaries (a large chunk)
+// load after the form is usable: until then the length rules show, and a submit waits for them.
+import { type GuessabilityScore, judgePassword } from '@guildhall/shared/rules/password';
 import type { AuthConfig } from '@guildhall/shared/schemas/auth';
 import { type PasswordChange, passwordChangeSchema } from '@guildhall/shared/schemas/password';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../components/field';
@@ -16,6 +18,25 @@ import styles from './utilities.module.css';
 
 const STRENGTH = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 
+let estimator: Promise<GuessabilityScore> | undefined;
+const loadEstimator = () => {
+  estimator ??= import('@guildhall/shared/rules/password-strength').then((m) => m.zxcvbnScore);
+  return estimator;
+};
+
+/** The guessability estimator, fetched once the page has rendered; undefined until it arrives. */
+function useGuessability(): GuessabilityScore | undefined {
+  const [score, setScore] = useState<{ fn: GuessabilityScore }>();
+  useEffect(() => {
+    let live = true;
+    void loadEstimator().then((fn) => live && setScore({ fn }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return score?.fn;
+}
+
 export function PasswordResetPage() {
   const { user } = useAuth();
   const config = useQuery({
@@ -24,6 +45,7 @@ export function PasswordResetPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const change = useChangePassword();
+  const score = useGuessability();
   const {
     register,
     handleSubmit,
@@ -39,11 +61,12 @@ export function PasswordResetPage() {
   const personal = [user?.user_fname, user?.user_lname, user?.user_nick, user?.tbl_user_email?.email?.split('@')[0]].filter(
     (v): v is string => Boolean(v),
   );
-  const strength = candidate ? checkPassword(candidate, personal) : null;
+  const strength = candidate ? judgePassword(candidate, personal, score) : null;
 
   const onSubmit = handleSubmit(async (values) => {
-    if (strength && !strength.acceptable) {
-      setError('newPassword', { message: strength.problems[0] });
+    const verdict = judgePassword(values.newPassword, personal, score ?? (await loadEstimator()));
+    if (!verdict.acceptable) {
+      setError('newPassword', { message: verdict.problems[0] });
       return;
     }
     try {
@@ -82,10 +105,11 @@ export function PasswordResetPage() {
           </Field>
           {strength ? (
             <div className={styles.meter} aria-live="polite">
-              <meter min={0} max={4} low={2} high={3} optimum={4} value={strength.score} aria-label="Password strength" />
-              <span>{STRENGTH[strength.score]}</span>
+              <meter min={0} max={4} low={2} high={3} optimum={4} value={strength.score ?? 0} aria-label="Password strength" />
+              <span>{strength.score === null ? 'Checking…' : STRENGTH[strength.score]}</span>
               <ul>
-                {[...strength.problems, ...strength.advice].map((line) => (
+                {/* A problem already shown as the field's message is not repeated here. */}
+                {[...strength.problems.filter((line) => line !== errors.newPassword?.message), ...strength.advice].map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
