@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_STORAGE_KEY } from '@guildhall/shared/constants';
 import type { ShellAbility, User } from '@guildhall/shared/schemas/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from './toast';
 import { api, readStoredToken, setUnauthorizedHandler } from './api-client';
 import { decodeTokenId } from './jwt';
 

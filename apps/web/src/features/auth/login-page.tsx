@@ -1,7 +1,7 @@
 // SPEC §2 Login: a centred card headed Login with the button 'Login with Portal'.
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { beginSignIn, safeReturnTo } from '../../lib/pkce';
