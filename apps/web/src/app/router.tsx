@@ -1,16 +1,27 @@
 // DESIGN §2 routes. Pages are lazy chunks; tabs whose page a later issue builds render nothing inside
 // their section until then. Declarative routing (useRoutes), not a data router: the app loads no route data
 // through the router, and leaving the data router out keeps /login's first download small (issue 14).
-import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, type ReactElement, Suspense, useState } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { readStoredToken } from '../lib/api-client';
+import { decodeTokenId } from '../lib/jwt';
 import { NotFoundRoute } from './not-found-page';
 import { RequireAuth } from './require-auth';
+
+/** A page module may export `prefetch`: the data its first render needs, started while the shell loads. */
+type Prefetch = (queryClient: QueryClient, userId: number) => void;
+const preloads = new WeakMap<ReactElement, () => Promise<unknown>>();
 
 /** A page from a lazy chunk; the module is asked for by name so a chunk can export several things. */
 function page<M>(load: () => Promise<M>, name: keyof M): ReactElement {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return <Page />;
+  const element = <Page />;
+  preloads.set(element, load);
+  return element;
 }
+
+const requireAuth = <RequireAuth />;
 
 const tab = (path: string, element?: ReactElement): RouteObject => ({ path, ...(element ? { element } : {}), children: [{ path: ':id' }] });
 
@@ -18,7 +29,7 @@ export const routes: RouteObject[] = [
   { path: '/login', element: page(() => import('../features/auth/login-page'), 'LoginPage') },
   { path: '/oauth/callback', element: page(() => import('../features/auth/oauth-callback-page'), 'OAuthCallbackPage') },
   {
-    element: <RequireAuth />,
+    element: requireAuth,
     children: [
       {
         // The shell is a chunk of its own so /login does not download it.
@@ -98,5 +109,21 @@ export const routes: RouteObject[] = [
 
 /** The app's routes; lazy pages show nothing until their chunk arrives (the shell shows its own 'Loading…'). */
 export function AppRoutes() {
+  // The chunks of the page opened first are fetched at once, alongside the member's record, rather than one
+  // after another as each level of the route renders.
+  const queryClient = useQueryClient();
+  useState(() => {
+    const token = readStoredToken();
+    const userId = token ? decodeTokenId(token) : null;
+    for (const match of matchRoutes(routes, window.location) ?? []) {
+      // A signed-out visitor is sent to /login: nothing behind the sign-in is worth fetching.
+      if (match.route.element === requireAuth && userId === null) break;
+      const load = match.route.element ? preloads.get(match.route.element as ReactElement) : undefined;
+      void load?.().then((module) => {
+        const prefetch = (module as { prefetch?: Prefetch }).prefetch;
+        if (prefetch && userId !== null) prefetch(queryClient, userId);
+      });
+    }
+  });
   return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
 }

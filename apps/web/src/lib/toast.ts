@@ -1,5 +1,5 @@
 // The portal's toasts (SPEC §9) without react-toastify in the first download. The library and its container
-// are fetched when the browser is idle after the page loaded, or at once when a toast is raised before that;
+// are fetched when the browser is idle a while after the page loaded, or at once when a toast is raised before that;
 // react-toastify queues a toast raised before its container mounts and shows it then. Pages in lazy chunks may
 // import react-toastify directly.
 import type { ToastOptions } from 'react-toastify/unstyled';
@@ -28,7 +28,9 @@ export function whenToastsWanted(mount: () => void): () => void {
     return () => {};
   }
   waiting.add(mount);
-  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(want, { timeout: 2000 }) : window.setTimeout(want, 200));
+  // A while after the load, so the library does not compete with the first page's own requests.
+  const idle = () =>
+    window.setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(want, { timeout: 2000 }) : want()), 1500);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
   return () => waiting.delete(mount);
