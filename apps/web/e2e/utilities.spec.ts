@@ -76,8 +76,18 @@ test.describe('membership lookup', () => {
     expect(new Set(types)).toEqual(new Set(['LARP']));
   });
 
-  test('is closed to plain members', async ({ page }) => {
+  test('is offered to staff as a tab', async ({ page }) => {
+    await signIn(page, COORDINATOR);
+    await page.goto('/utilities/domain-list');
+    await expect(page.getByRole('navigation', { name: 'UTILITIES tabs' }).getByRole('link', { name: 'Membership Lookup' })).toBeVisible();
+  });
+
+  test('is not offered to plain members, and its address explains why', async ({ page }) => {
     await signIn(page, MEMBER);
+    await page.goto('/utilities/domain-list');
+    const tabs = page.getByRole('navigation', { name: 'UTILITIES tabs' });
+    await expect(tabs.getByRole('link', { name: 'Domain List' })).toBeVisible();
+    await expect(tabs.getByRole('link', { name: 'Membership Lookup' })).toHaveCount(0);
     await page.goto('/utilities/membership-lookup');
     await expect(page.getByRole('alert')).toContainText('Membership lookup is for staff');
     await expect(page.getByRole('table')).toHaveCount(0);
