@@ -120,9 +120,23 @@ test.describe('prestige and VIP', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form.getByText('general is a required field')).toBeVisible();
     await expect(form.getByText('justification is a required field')).toBeVisible();
+    await expect(form.getByLabel('Category').locator('option:checked')).toHaveText('Choose a category');
+    await expect(form.getByText('category is a required field')).toBeVisible();
+    // By keyboard: choosing a member leaves focus on the choice's Change button, and Change returns it to the search.
     await form.getByRole('radio', { name: 'Another member' }).check();
     await form.getByLabel('Search by name or membership number').fill('Morgan');
-    await form.getByRole('button', { name: /Morgan Hale/ }).click();
+    await expect(form.getByRole('button', { name: /Morgan Hale/ })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: /Morgan Hale/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('button', { name: 'Change' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(form.getByLabel('Search by name or membership number')).toBeFocused();
+    await expect(form.getByRole('button', { name: /Morgan Hale/ })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect(form.getByRole('button', { name: 'Change' })).toBeFocused();
+    await expect(page.locator('body')).not.toBeFocused();
     await form.getByLabel('General').fill('9');
     await form.getByLabel('Regional').fill('4');
     await form.getByLabel('National').fill('2');
