@@ -23,11 +23,12 @@ export function MemberPicker({
   const changeButton = useRef<HTMLButtonElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const focusNext = useRef<'change' | 'search' | null>(null);
+  // After every render; it acts only when a choice asked for focus to move.
   useEffect(() => {
     const target = focusNext.current === 'change' ? changeButton.current : focusNext.current === 'search' ? searchBox.current : null;
     focusNext.current = null;
     target?.focus();
-  }, [value]);
+  });
   const choose = (member: MemberMatch | null) => {
     focusNext.current = member ? 'change' : 'search';
     onChange(member);
