@@ -63,11 +63,19 @@ test.describe('profile', () => {
     const popup = page.getByRole('dialog', { name: 'Edit profile' });
     await expect(popup).toBeVisible();
     expect(Math.round((await popup.boundingBox())!.width)).toBe(330);
+    // The State box's place beside City's, and its height (the popup itself may move as it grows).
+    const stateBox = async () => {
+      const [city, state] = [(await popup.getByLabel('City').boundingBox())!, (await popup.getByLabel('State').boundingBox())!];
+      return [state.y - city.y, state.height];
+    };
+    const stateBefore = await stateBox();
     await popup.getByLabel('City').fill('');
     await popup.getByLabel('Email').fill('not-an-email');
     await popup.getByRole('button', { name: 'Save' }).click();
     await expect(popup.getByText('city is a required field')).toBeVisible();
     await expect(popup.getByText('must be a valid email')).toBeVisible();
+    // City's message under it leaves the State box beside it as it was.
+    expect(await stateBox()).toEqual(stateBefore);
     await popup.getByLabel('Email').fill('member@guildhall.test');
     await popup.getByLabel('City').fill('Lantern Bay');
     await popup.getByLabel('Pronouns').fill('she/they');
