@@ -110,6 +110,17 @@ test('a member changes their password on the Password Change tab; the old one st
   await form.getByLabel('New password', { exact: true }).fill('password1');
   await expect(form.getByText('Very weak')).toBeVisible();
   await expect(form.getByText('This password is too common or too easy to guess.')).toBeVisible();
+  // Submitted anyway: the message shows once (as the field's error), and a wrong current password is named.
+  await form.getByLabel('Confirm new password').fill('password1');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'too common' })).toBeVisible();
+  await expect(form.getByText('This password is too common or too easy to guess.')).toHaveCount(1);
+  await form.getByLabel('Current password').fill('not-my-password');
+  await form.getByLabel('New password', { exact: true }).fill('harbor velvet lantern teacup');
+  await form.getByLabel('Confirm new password').fill('harbor velvet lantern teacup');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('The current password is not right.')).toBeVisible();
+  await form.getByLabel('Current password').fill(DEMO_PASSWORD);
   const next = 'harbor velvet lantern teacup';
   await form.getByLabel('New password', { exact: true }).fill(next);
   await expect(form.getByText(/Strong|Very strong/)).toBeVisible();
@@ -118,6 +129,27 @@ test('a member changes their password on the Password Change tab; the old one st
   await expect(page.getByText('Your password was changed')).toBeVisible();
   expect((await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } })).status()).toBe(401);
   expect((await request.post('/api/auth/login', { data: { email, password: next } })).status()).toBe(200);
+});
+
+test('the Password Change form is usable before the strength dictionaries arrive, and uses them once they do', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/password-strength-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, MEMBER);
+  await page.goto('/utilities/password-reset');
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await form.getByLabel('New password', { exact: true }).fill('password1');
+  await expect(form.getByText('Checking…')).toBeVisible();
+  await expect(form.getByLabel('Confirm new password')).toBeEditable();
+  release();
+  await expect(form.getByText('Very weak')).toBeVisible();
+  await expect(form.getByText('This password is too common or too easy to guess.')).toBeVisible();
 });
 
 test('the Standards tab shows SPEC’s text', async ({ page }) => {
