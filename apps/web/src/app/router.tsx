@@ -6,18 +6,19 @@ import { type ComponentType, lazy, type ReactElement, Suspense, useState } from 
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { readStoredToken } from '../lib/api-client';
 import { decodeTokenId } from '../lib/jwt';
+import { aggregatesQuery, overviewQuery } from '../lib/member-queries';
 import { NotFoundRoute } from './not-found-page';
 import { RequireAuth } from './require-auth';
 
-/** A page module may export `prefetch`: the data its first render needs, started while the shell loads. */
+/** The data a page's first render needs, fetched with its chunk when it is the first page opened. */
 type Prefetch = (queryClient: QueryClient, userId: number) => void;
-const preloads = new WeakMap<ReactElement, () => Promise<unknown>>();
+const preloads = new WeakMap<ReactElement, { load: () => Promise<unknown>; prefetch?: Prefetch | undefined }>();
 
 /** A page from a lazy chunk; the module is asked for by name so a chunk can export several things. */
-function page<M>(load: () => Promise<M>, name: keyof M): ReactElement {
+function page<M>(load: () => Promise<M>, name: keyof M, prefetch?: Prefetch): ReactElement {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   const element = <Page />;
-  preloads.set(element, load);
+  preloads.set(element, { load, prefetch });
   return element;
 }
 
@@ -36,7 +37,17 @@ export const routes: RouteObject[] = [
         element: page(() => import('./shell/app-layout'), 'AppLayout'),
         children: [
           { index: true, element: <Navigate to="/overview" replace /> },
-          { path: 'overview', element: page(() => import('../features/overview/overview-page'), 'OverviewPage') },
+          {
+            path: 'overview',
+            element: page(
+              () => import('../features/overview/overview-page'),
+              'OverviewPage',
+              (queryClient, userId) => {
+                void queryClient.prefetchQuery(overviewQuery(userId));
+                void queryClient.prefetchQuery(aggregatesQuery(userId));
+              },
+            ),
+          },
           { path: 'profile', element: page(() => import('../features/profile/profile-page'), 'ProfilePage') },
           {
             path: 'prestige-and-vip',
@@ -118,11 +129,9 @@ export function AppRoutes() {
     for (const match of matchRoutes(routes, window.location) ?? []) {
       // A signed-out visitor is sent to /login: nothing behind the sign-in is worth fetching.
       if (match.route.element === requireAuth && userId === null) break;
-      const load = match.route.element ? preloads.get(match.route.element as ReactElement) : undefined;
-      void load?.().then((module) => {
-        const prefetch = (module as { prefetch?: Prefetch }).prefetch;
-        if (prefetch && userId !== null) prefetch(queryClient, userId);
-      });
+      const preload = match.route.element ? preloads.get(match.route.element as ReactElement) : undefined;
+      void preload?.load();
+      if (userId !== null) preload?.prefetch?.(queryClient, userId);
     }
   });
   return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;

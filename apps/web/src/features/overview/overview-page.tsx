@@ -1,6 +1,6 @@
 // SPEC §2 Overview with DESIGN §7's live figures: the membership panel, the storyteller's VST panel and the
 // Membership Overview card (hidden when the prestige totals cannot be loaded).
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isExpired, MembershipCard } from '../../components/membership-card';
 import { navIcons } from '../../components/nav-icons';
 import { SectionPage } from '../../components/section-page';
@@ -9,12 +9,6 @@ import { useAuth } from '../../lib/auth';
 import { useDomain } from '../../lib/domains';
 import { aggregatesQuery, domainPositionsQuery, overviewQuery } from '../../lib/member-queries';
 import styles from './overview.module.css';
-
-/** Started by the router when the overview is the first page opened, alongside the member's own record. */
-export function prefetch(queryClient: QueryClient, userId: number) {
-  void queryClient.prefetchQuery(overviewQuery(userId));
-  void queryClient.prefetchQuery(aggregatesQuery(userId));
-}
 
 export function OverviewPage() {
   const { user } = useAuth();
