@@ -170,18 +170,26 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     await mountEmbeddedProvider(app, createEmbeddedProvider(providerOptions), providerOptions);
   }
 
+  // The built SPA. Hashed /assets/* never change: cached for a year, immutable, and a missing one is a 404, not
+  // the app's HTML. index.html is revalidated on every load so a new build is picked up at once. Each file goes
+  // out as the .br or .gz the build wrote beside it when the browser accepts that encoding.
   const indexHtml = path.join(config.webDist, 'index.html');
   if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, { root: config.webDist, serve: false, index: false, preCompressed: true });
+    const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
     app.get('/assets/*', { schema: { hide: true } }, (req, reply) =>
-      reply.sendFile(req.url.split('?')[0]!.slice(1), { maxAge: 365 * 24 * 3600 * 1000, immutable: true }),
+      reply
+        .header('vary', 'accept-encoding')
+        .sendFile(`assets/${(req.params as { '*': string })['*']}`, { maxAge: ONE_YEAR_MS, immutable: true }),
     );
-    // Every other GET is a route of the single-page app.
+    // Every other GET is a file at the top of the build (favicon, robots.txt) or a route of the single-page app.
     app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return endpointNotFound(req, reply);
       const file = req.url.split('?')[0]!.slice(1);
-      if (file && !file.includes('..') && existsSync(path.join(config.webDist, file)) && path.extname(file)) return reply.sendFile(file);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || file.startsWith('assets/')) return endpointNotFound(req, reply);
+      reply.header('vary', 'accept-encoding');
+      if (file && file !== 'index.html' && !file.includes('/') && path.extname(file) && existsSync(path.join(config.webDist, file)))
+        return reply.sendFile(file, { maxAge: 3600 * 1000 });
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     });
   } else {
     app.setNotFoundHandler(endpointNotFound);

@@ -21,6 +21,31 @@ test.describe('signing in', () => {
     await expect(email).toBeFocused();
   });
 
+  test('the SSO sign-in page looks like the portal’s Login card', async ({ page }) => {
+    const look = () =>
+      page.evaluate(() => {
+        const card = document.querySelector('main section, main.card')!;
+        const box = getComputedStyle(card);
+        const backdrop = getComputedStyle(card.closest('main.card') ? document.body : card.parentElement!);
+        const button = getComputedStyle(document.querySelector('button')!);
+        const logo = card.querySelector('img')!;
+        return {
+          width: card.getBoundingClientRect().width,
+          card: [box.backgroundColor, box.borderRadius, box.boxShadow],
+          backdrop: backdrop.backgroundImage,
+          button: [button.backgroundColor, button.color, button.borderRadius, button.fontWeight],
+          logo: [logo.getAttribute('src'), logo.width],
+          heading: getComputedStyle(card.querySelector('h1')!).fontSize,
+        };
+      });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    const login = await look();
+    await page.getByRole('button', { name: 'Login with Portal' }).click();
+    await expect(page).toHaveURL(/\/interaction\//);
+    expect(await look()).toEqual(login);
+  });
+
   test('a wrong password shows a clear error and keeps the member on the sign-in page', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login with Portal' }).click();

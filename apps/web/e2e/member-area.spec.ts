@@ -67,11 +67,19 @@ test.describe('profile', () => {
     const popup = page.getByRole('dialog', { name: 'Edit profile' });
     await expect(popup).toBeVisible();
     expect(Math.round((await popup.boundingBox())!.width)).toBe(330);
+    // The State box's place beside City's, and its height (the popup itself may move as it grows).
+    const stateBox = async () => {
+      const [city, state] = [(await popup.getByLabel('City').boundingBox())!, (await popup.getByLabel('State').boundingBox())!];
+      return [state.y - city.y, state.height];
+    };
+    const stateBefore = await stateBox();
     await popup.getByLabel('City').fill('');
     await popup.getByLabel('Email').fill('not-an-email');
     await popup.getByRole('button', { name: 'Save' }).click();
     await expect(popup.getByText('city is a required field')).toBeVisible();
     await expect(popup.getByText('must be a valid email')).toBeVisible();
+    // City's message under it leaves the State box beside it as it was.
+    expect(await stateBox()).toEqual(stateBefore);
     await popup.getByLabel('Email').fill('member@guildhall.test');
     await popup.getByLabel('City').fill('Lantern Bay');
     await popup.getByLabel('Pronouns').fill('she/they');
@@ -124,9 +132,23 @@ test.describe('prestige and VIP', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form.getByText('general is a required field')).toBeVisible();
     await expect(form.getByText('justification is a required field')).toBeVisible();
+    await expect(form.getByLabel('Category').locator('option:checked')).toHaveText('Choose a category');
+    await expect(form.getByText('category is a required field')).toBeVisible();
+    // By keyboard: choosing a member leaves focus on the choice's Change button, and Change returns it to the search.
     await form.getByRole('radio', { name: 'Another member' }).check();
     await form.getByLabel('Search by name or membership number').fill('Morgan');
-    await form.getByRole('button', { name: /Morgan Hale/ }).click();
+    await expect(form.getByRole('button', { name: /Morgan Hale/ })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: /Morgan Hale/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('button', { name: 'Change' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(form.getByLabel('Search by name or membership number')).toBeFocused();
+    await expect(form.getByRole('button', { name: /Morgan Hale/ })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect(form.getByRole('button', { name: 'Change' })).toBeFocused();
+    await expect(page.locator('body')).not.toBeFocused();
     await form.getByLabel('General').fill('9');
     await form.getByLabel('Regional').fill('4');
     await form.getByLabel('National').fill('2');

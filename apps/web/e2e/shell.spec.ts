@@ -6,7 +6,8 @@ const SECTIONS: { path: string; heading: string; tabs: string[] }[] = [
   { path: '/overview', heading: 'OVERVIEW', tabs: [] },
   { path: '/profile', heading: 'PROFILE', tabs: [] },
   { path: '/prestige-and-vip', heading: 'PRESTIGE & VIP', tabs: [] },
-  { path: '/utilities', heading: 'UTILITIES', tabs: ['Domain List', 'Password Change', 'Membership Lookup', 'Standards', 'Documentation'] },
+  // Membership Lookup is offered to staff only (utilities.spec.ts); this is a plain member.
+  { path: '/utilities', heading: 'UTILITIES', tabs: ['Domain List', 'Password Change', 'Standards', 'Documentation'] },
   { path: '/characters', heading: 'CHARACTERS', tabs: ['Characters', 'VSS List'] },
   {
     path: '/storyteller',

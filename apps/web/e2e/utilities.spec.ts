@@ -76,8 +76,16 @@ test.describe('membership lookup', () => {
     expect(new Set(types)).toEqual(new Set(['LARP']));
   });
 
-  test('is closed to plain members', async ({ page, signInAs }) => {
-    await signInAs(MEMBER);
+  test('is offered to staff as a tab', async ({ page, signInAs }) => {
+    await signInAs(COORDINATOR, { to: '/utilities/domain-list' });
+    await expect(page.getByRole('navigation', { name: 'UTILITIES tabs' }).getByRole('link', { name: 'Membership Lookup' })).toBeVisible();
+  });
+
+  test('is not offered to plain members, and its address explains why', async ({ page, signInAs }) => {
+    await signInAs(MEMBER, { to: '/utilities/domain-list' });
+    const tabs = page.getByRole('navigation', { name: 'UTILITIES tabs' });
+    await expect(tabs.getByRole('link', { name: 'Domain List' })).toBeVisible();
+    await expect(tabs.getByRole('link', { name: 'Membership Lookup' })).toHaveCount(0);
     await page.goto('/utilities/membership-lookup');
     await expect(page.getByRole('alert')).toContainText('Membership lookup is for staff');
     await expect(page.getByRole('table')).toHaveCount(0);
@@ -100,6 +108,17 @@ test('a member changes their password on the Password Change tab; the old one st
   await form.getByLabel('New password', { exact: true }).fill('password1');
   await expect(form.getByText('Very weak')).toBeVisible();
   await expect(form.getByText('This password is too common or too easy to guess.')).toBeVisible();
+  // Submitted anyway: the message shows once (as the field's error), and a wrong current password is named.
+  await form.getByLabel('Confirm new password').fill('password1');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'too common' })).toBeVisible();
+  await expect(form.getByText('This password is too common or too easy to guess.')).toHaveCount(1);
+  await form.getByLabel('Current password').fill('not-my-password');
+  await form.getByLabel('New password', { exact: true }).fill('harbor velvet lantern teacup');
+  await form.getByLabel('Confirm new password').fill('harbor velvet lantern teacup');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('The current password is not right.')).toBeVisible();
+  await form.getByLabel('Current password').fill(DEMO_PASSWORD);
   const next = 'harbor velvet lantern teacup';
   await form.getByLabel('New password', { exact: true }).fill(next);
   await expect(form.getByText(/Strong|Very strong/)).toBeVisible();
@@ -108,6 +127,29 @@ test('a member changes their password on the Password Change tab; the old one st
   await expect(page.getByText('Your password was changed')).toBeVisible();
   expect((await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } })).status()).toBe(401);
   expect((await request.post('/api/auth/login', { data: { email, password: next } })).status()).toBe(200);
+});
+
+test('the Password Change form is usable before the strength dictionaries arrive, and uses them once they do', async ({
+  page,
+  signInAs,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/password-strength-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signInAs(MEMBER, { to: '/utilities/password-reset' });
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await form.getByLabel('New password', { exact: true }).fill('password1');
+  await expect(form.getByText('Checking…')).toBeVisible();
+  await expect(form.getByLabel('Confirm new password')).toBeEditable();
+  release();
+  await expect(form.getByText('Very weak')).toBeVisible();
+  await expect(form.getByText('This password is too common or too easy to guess.')).toBeVisible();
 });
 
 test('the Standards tab shows SPEC’s text, and a path below it is Not found page', async ({ page, signInAs }) => {

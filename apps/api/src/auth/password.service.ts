@@ -1,6 +1,6 @@
 // DESIGN §4/§7 Password Change for the embedded SSO: check the current password, apply the shared rules,
 // store the new argon2id hash, and end every other session (API tokens and SSO sessions) at once.
-import { checkPassword as checkStrength } from '@guildhall/shared/rules/password';
+import { checkPassword as checkStrength } from '@guildhall/shared/rules/password-strength';
 import type { PasswordChange } from '@guildhall/shared/schemas/password';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -21,7 +21,9 @@ export async function changePassword(db: Db, limits: SignInLimits, actor: Actor,
   await limits.assertAllowed(ip, account);
   if (!(await verifyPassword(member?.hash, input.currentPassword))) {
     await limits.recordFailure(ip, account);
-    throw badRequest('auth.wrong_password', 'The current password is not right.', [{ path: 'currentPassword', message: 'is not right' }]);
+    throw badRequest('auth.wrong_password', 'The current password is not right.', [
+      { path: 'currentPassword', message: 'The current password is not right.' },
+    ]);
   }
   const personal = [member?.fname, member?.lname, member?.nick, member?.email?.split('@')[0]].filter((v): v is string => Boolean(v));
   const strength = checkStrength(input.newPassword, personal);
@@ -29,7 +31,7 @@ export async function changePassword(db: Db, limits: SignInLimits, actor: Actor,
     throw badRequest('auth.weak_password', strength.problems[0]!, [{ path: 'newPassword', message: strength.problems[0]! }]);
   if (input.newPassword === input.currentPassword) {
     throw badRequest('auth.same_password', 'The new password must differ from the current one.', [
-      { path: 'newPassword', message: 'must differ from the current one' },
+      { path: 'newPassword', message: 'The new password must differ from the current one.' },
     ]);
   }
   const hash = await hashPassword(input.newPassword);

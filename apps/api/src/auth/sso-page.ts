@@ -16,6 +16,7 @@ export function signInPage(opts: { action: string; email?: string; error?: strin
 </head>
 <body>
 <main class="card">
+  <img src="/favicon.svg" alt="" width="48" height="48" class="logo">
   <h1>Guildhall sign-in</h1>
   <p class="lead">Sign in with your society account to continue to the members' portal.</p>
   ${error}
@@ -68,16 +69,21 @@ export function signOutPage(form: string): string {
 
 export const SIGN_OUT_JS = "document.getElementById('op.logoutForm').submit();\n";
 
+// The portal's Login card (apps/web/src/features/auth/auth.module.css): the same backdrop, card, logo, type and
+// button, so a member moving from the portal to the sign-in page and back sees one place.
 export const SSO_CSS = `
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f3f1ec;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f1d1a}
-.card{width:min(92vw,380px);background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.08);padding:28px}
-h1{font-size:1.4rem;margin:0 0 .25rem}
-.lead{margin:0 0 1rem;color:#5b5750;font-size:.95rem}
-label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input{width:100%;padding:.65rem .75rem;border:1px solid #c9c4ba;border-radius:8px;font:inherit}
-input:focus{outline:3px solid #a8c5ff;border-color:#3b63c4}
-button{margin-top:1.25rem;width:100%;padding:.75rem;border:0;border-radius:8px;background:#6b2d5c;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-button:focus-visible{outline:3px solid #a8c5ff;outline-offset:2px}
-.error{background:#fde8e8;color:#8a1c1c;border-radius:8px;padding:.6rem .75rem;margin:0 0 .5rem}
+body{margin:0;min-height:100vh;display:grid;place-items:center;padding:16px;background:radial-gradient(circle at 20% 10%,#5b2a50 0,#2a1326 60%);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1f1b1d}
+.card{width:min(100%,380px);background:#fff;border-radius:14px;box-shadow:0 20px 50px rgb(0 0 0 / .3);padding:32px 28px}
+.logo{display:block;margin:0 auto}
+h1{font-size:1.6rem;margin:8px 0 4px;text-align:center}
+.lead{margin:0 0 24px;color:#625a5f;text-align:center}
+label{display:block;font-weight:600;font-size:.9rem;margin:.75rem 0 .25rem}
+input{width:100%;min-height:40px;padding:8px 10px;border:1px solid #c9c2bb;border-radius:8px;font:inherit;background:#fff}
+input:focus-visible{outline:3px solid #4c8dff;outline-offset:1px}
+button{margin-top:1.5rem;width:100%;padding:12px 16px;border:0;border-radius:8px;background:#6b2d5c;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button:hover{background:#521f46}
+button:focus-visible{outline:3px solid #4c8dff;outline-offset:2px}
+.error{background:#fdecea;color:#a4262c;border-radius:8px;padding:.6rem .75rem;margin:0 0 .5rem}
+a{color:#6b2d5c}
 `;

@@ -1,5 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { useAuth } from '../lib/auth';
-import { AppLayout } from './shell/app-layout';
+
+// The shell is a chunk of its own, as in the router, so a signed-out visitor does not download it.
+const AppLayout = lazy(async () => ({ default: (await import('./shell/app-layout')).AppLayout }));
 
 export function NotFoundPage() {
   return <p>Not found page</p>;
@@ -10,8 +13,10 @@ export function NotFoundRoute() {
   if (!token) return <NotFoundPage />;
   if (isLoading) return null;
   return (
-    <AppLayout>
-      <NotFoundPage />
-    </AppLayout>
+    <Suspense fallback={null}>
+      <AppLayout>
+        <NotFoundPage />
+      </AppLayout>
+    </Suspense>
   );
 }

@@ -1,61 +1,100 @@
 // DESIGN §2 routes. Pages are lazy chunks; tabs whose page a later issue builds render nothing inside
 // their section until then. Only the lists DESIGN §2 gives a detail (characters, style sheets, approvals)
-// take an :id child; anything else under a tab is 'Not found page'.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+// take an :id child; anything else under a tab is 'Not found page'. Declarative routing (useRoutes), not a data router: the app loads no route data
+// through the router, and leaving the data router out keeps /login's first download small (issue 14).
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, type ReactElement, Suspense, useState } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { readStoredToken } from '../lib/api-client';
+import { decodeTokenId } from '../lib/jwt';
+import { aggregatesQuery, overviewQuery } from '../lib/queries';
 import { NotFoundRoute } from './not-found-page';
 import { RequireAuth } from './require-auth';
-import { AppLayout } from './shell/app-layout';
 
-const tab = (path: string, lazy?: RouteObject['lazy']): RouteObject => ({ path, ...(lazy ? { lazy } : {}) });
+/** The data a page's first render needs, fetched with its chunk when it is the first page opened. */
+type Prefetch = (queryClient: QueryClient, userId: number) => void;
+const preloads = new WeakMap<ReactElement, { load: () => Promise<unknown>; prefetch?: Prefetch | undefined }>();
+
+/** A page from a lazy chunk; the module is asked for by name so a chunk can export several things. */
+function page<M>(load: () => Promise<M>, name: keyof M, prefetch?: Prefetch): ReactElement {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const element = <Page />;
+  preloads.set(element, { load, prefetch });
+  return element;
+}
+
+const requireAuth = <RequireAuth />;
+
+const tab = (path: string, element?: ReactElement): RouteObject => ({ path, ...(element ? { element } : {}) });
 /** A list tab whose rows open a detail at {list}/{id} (DESIGN §2). */
-const listTab = (path: string, lazy?: RouteObject['lazy']): RouteObject => ({
+const listTab = (path: string, element?: ReactElement): RouteObject => ({
   path,
-  ...(lazy ? { lazy } : {}),
+  ...(element ? { element } : {}),
   children: [{ path: ':id' }],
 });
 
 export const routes: RouteObject[] = [
-  { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }) },
-  { path: '/oauth/callback', lazy: async () => ({ Component: (await import('../features/auth/oauth-callback-page')).OAuthCallbackPage }) },
+  { path: '/login', element: page(() => import('../features/auth/login-page'), 'LoginPage') },
+  { path: '/oauth/callback', element: page(() => import('../features/auth/oauth-callback-page'), 'OAuthCallbackPage') },
   {
-    element: <RequireAuth />,
+    element: requireAuth,
     children: [
       {
-        element: <AppLayout />,
+        // The shell is a chunk of its own so /login does not download it.
+        element: page(() => import('./shell/app-layout'), 'AppLayout'),
         children: [
           { index: true, element: <Navigate to="/overview" replace /> },
-          { path: 'overview', lazy: async () => ({ Component: (await import('../features/overview/overview-page')).OverviewPage }) },
-          { path: 'profile', lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }) },
+          {
+            path: 'overview',
+            element: page(
+              () => import('../features/overview/overview-page'),
+              'OverviewPage',
+              (queryClient, userId) => {
+                void queryClient.prefetchQuery(overviewQuery(userId));
+                void queryClient.prefetchQuery(aggregatesQuery(userId));
+              },
+            ),
+          },
+          { path: 'profile', element: page(() => import('../features/profile/profile-page'), 'ProfilePage') },
           {
             path: 'prestige-and-vip',
-            lazy: async () => ({ Component: (await import('../features/prestige/prestige-page')).PrestigePage }),
+            element: page(() => import('../features/prestige/prestige-page'), 'PrestigePage'),
           },
           {
             path: 'utilities',
-            lazy: async () => ({ Component: (await import('../features/utilities/utilities-section')).UtilitiesSection }),
+            element: page(() => import('../features/utilities/utilities-section'), 'UtilitiesSection'),
             children: [
               { index: true, element: <Navigate to="/utilities/domain-list" replace /> },
-              tab('domain-list', async () => ({ Component: (await import('../features/utilities/domain-list-page')).DomainListPage })),
-              tab('password-reset', async () => ({
-                Component: (await import('../features/utilities/password-reset-page')).PasswordResetPage,
-              })),
-              tab('membership-lookup', async () => ({
-                Component: (await import('../features/utilities/membership-lookup-page')).MembershipLookupPage,
-              })),
-              tab('standards', async () => ({ Component: (await import('../features/utilities/standards-page')).StandardsPage })),
-              tab('documentation', async () => ({
-                Component: (await import('../features/utilities/documentation-page')).DocumentationPage,
-              })),
+              tab(
+                'domain-list',
+                page(() => import('../features/utilities/domain-list-page'), 'DomainListPage'),
+              ),
+              tab(
+                'password-reset',
+                page(() => import('../features/utilities/password-reset-page'), 'PasswordResetPage'),
+              ),
+              tab(
+                'membership-lookup',
+                page(() => import('../features/utilities/membership-lookup-page'), 'MembershipLookupPage'),
+              ),
+              tab(
+                'standards',
+                page(() => import('../features/utilities/standards-page'), 'StandardsPage'),
+              ),
+              tab(
+                'documentation',
+                page(() => import('../features/utilities/documentation-page'), 'DocumentationPage'),
+              ),
             ],
           },
           {
             path: 'characters',
-            lazy: async () => ({ Component: (await import('../features/characters/characters-section')).CharactersSection }),
+            element: page(() => import('../features/characters/characters-section'), 'CharactersSection'),
             children: [{ index: true, element: <Navigate to="/characters/list" replace /> }, listTab('list'), tab('vss-list')],
           },
           {
             path: 'storyteller',
-            lazy: async () => ({ Component: (await import('../features/storyteller/storyteller-section')).StorytellerSection }),
+            element: page(() => import('../features/storyteller/storyteller-section'), 'StorytellerSection'),
             children: [
               { index: true, element: <Navigate to="/storyteller/vss-manager" replace /> },
               tab('stylesheet'),
@@ -63,17 +102,20 @@ export const routes: RouteObject[] = [
               tab('character-census'),
               listTab('approvals'),
               ...['plots', 'staff', 'reports', 'investigations'].map((path) =>
-                tab(path, async () => ({ Component: (await import('../components/coming-soon')).ComingSoon })),
+                tab(
+                  path,
+                  page(() => import('../components/coming-soon'), 'ComingSoon'),
+                ),
               ),
             ],
           },
           {
             path: 'coordinator',
-            lazy: async () => ({ Component: (await import('../features/coordinator/coordinator-page')).CoordinatorPage }),
+            element: page(() => import('../features/coordinator/coordinator-page'), 'CoordinatorPage'),
           },
           {
             path: 'administration',
-            lazy: async () => ({ Component: (await import('../features/administration/administration-page')).AdministrationPage }),
+            element: page(() => import('../features/administration/administration-page'), 'AdministrationPage'),
           },
         ],
       },
@@ -83,4 +125,21 @@ export const routes: RouteObject[] = [
   { path: '*', element: <NotFoundRoute /> },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's routes; lazy pages show nothing until their chunk arrives (the shell shows its own 'Loading…'). */
+export function AppRoutes() {
+  // The chunks of the page opened first are fetched at once, alongside the member's record, rather than one
+  // after another as each level of the route renders.
+  const queryClient = useQueryClient();
+  useState(() => {
+    const token = readStoredToken();
+    const userId = token ? decodeTokenId(token) : null;
+    for (const match of matchRoutes(routes, window.location) ?? []) {
+      // A signed-out visitor is sent to /login: nothing behind the sign-in is worth fetching.
+      if (match.route.element === requireAuth && userId === null) break;
+      const preload = match.route.element ? preloads.get(match.route.element as ReactElement) : undefined;
+      void preload?.load();
+      if (userId !== null) preload?.prefetch?.(queryClient, userId);
+    }
+  });
+  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
+}

@@ -77,7 +77,10 @@ export function MembershipCard({
         <ul className={styles.positions}>
           {positions.map((p) => (
             <li key={p.id_position}>
-              <span>{p.pos_title}</span>
+              <span>
+                {p.pos_title}
+                {p.tbl_venue ? ` · ${p.tbl_venue.venue_name}` : ''}
+              </span>
               <span className={styles.holder}>{p.tbl_user?.user_camnum ?? 'Vacant'}</span>
             </li>
           ))}

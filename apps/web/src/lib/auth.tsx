@@ -6,7 +6,7 @@ import type { LogoutResult } from '@guildhall/shared/schemas/auth';
 import type { OwnAbility, User } from '@guildhall/shared/schemas/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from './toast';
 import { api, readStoredToken, setUnauthorizedHandler } from './api-client';
 import { decodeTokenId } from './jwt';
 import { queryKeys } from './query-keys';

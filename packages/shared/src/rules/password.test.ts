@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword } from './password';
+import { judgePassword, TOO_GUESSABLE } from './password';
+import { checkPassword } from './password-strength';
 
 describe('checkPassword', () => {
   it('refuses fewer than 8 characters', () => {
@@ -25,5 +26,10 @@ describe('checkPassword', () => {
   });
   it('refuses more than 256 characters', () => {
     expect(checkPassword('x'.repeat(257)).problems).toContain('Use at most 256 characters.');
+  });
+  it('without the estimator applies the length rules and is not acceptable until the score is known', () => {
+    expect(judgePassword('short')).toMatchObject({ score: null, acceptable: false, problems: ['Use at least 8 characters.'] });
+    expect(judgePassword('lantern harbor velvet teacup')).toMatchObject({ score: null, acceptable: false, problems: [] });
+    expect(judgePassword('lantern harbor velvet teacup', [], () => 1).problems).toEqual([TOO_GUESSABLE]);
   });
 });

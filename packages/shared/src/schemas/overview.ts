@@ -27,5 +27,7 @@ export const positionSchema = z.object({
   pos_type: z.string(),
   pos_title: z.string(),
   tbl_user: z.object({ id_user: z.number().int(), user_fname: z.string(), user_lname: z.string(), user_camnum: z.string() }).nullable(),
+  /** The venue a venue post (e.g. Venue Storyteller) serves; null for posts of the location itself. */
+  tbl_venue: z.object({ id_venue: z.number().int(), venue_name: z.string() }).nullable(),
 });
 export type Position = z.infer<typeof positionSchema>;

@@ -132,6 +132,21 @@ describe('GET /api/positions/domain/{id}', () => {
     );
   });
 
+  it('names the venue of each venue post, so two Venue Storytellers can be told apart', async () => {
+    const domain = await scalar(t.database.db, sql`select id_location::int from users where id_user = ${id.storyteller}`);
+    const venuePosts = await rows<{ id_position: number; venue_name: string }>(
+      t.database.db,
+      sql`select p.id_position, v.venue_name from positions p join venues v on v.id_venue = p.id_venue where p.id_location = ${domain}`,
+    );
+    expect(venuePosts.length).toBeGreaterThan(1);
+    const { rows: posts } = (await get(`/api/positions/domain/${domain}`, 'member')).json().result;
+    for (const post of venuePosts)
+      expect(posts.find((p: { id_position: number }) => p.id_position === post.id_position)).toMatchObject({
+        tbl_venue: { venue_name: post.venue_name },
+      });
+    expect(posts.filter((p: { tbl_venue: unknown }) => p.tbl_venue === null).map((p: { pos_type: string }) => p.pos_type)).toContain('DC');
+  });
+
   it('answers an empty list for 0 (a member without a domain) and 400 for a bad id', async () => {
     expect((await get('/api/positions/domain/0', 'member')).json()).toEqual({ result: { rows: [], count: 0 } });
     expect((await get('/api/positions/domain/-1', 'member')).statusCode).toBe(400);

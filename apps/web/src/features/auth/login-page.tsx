@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { authConfigQuery } from '../../lib/queries';

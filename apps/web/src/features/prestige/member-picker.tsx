@@ -1,5 +1,7 @@
 // Chooses who a recommendation is for: oneself, or another member found by name or membership number.
-import { useId, useState } from 'react';
+// Choosing a member replaces the list with the choice, so keyboard focus moves to its Change button (and
+// from Change back to the search box) instead of falling to the page.
+import { useEffect, useId, useRef, useState } from 'react';
 import styles from './prestige.module.css';
 import { type MemberMatch, useMemberSearch } from './api';
 
@@ -18,6 +20,19 @@ export function MemberPicker({
   const [term, setTerm] = useState('');
   const search = useMemberSearch(mode === 'other' ? term : '');
   const id = useId();
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const focusNext = useRef<'change' | 'search' | null>(null);
+  // After every render; it acts only when a choice asked for focus to move.
+  useEffect(() => {
+    const target = focusNext.current === 'change' ? changeButton.current : focusNext.current === 'search' ? searchBox.current : null;
+    focusNext.current = null;
+    target?.focus();
+  });
+  const choose = (member: MemberMatch | null) => {
+    focusNext.current = member ? 'change' : 'search';
+    onChange(member);
+  };
   return (
     <fieldset className={styles.picker} aria-describedby={error ? `${id}-error` : undefined}>
       <legend>Member</legend>
@@ -39,7 +54,7 @@ export function MemberPicker({
       {mode === 'self' ? null : value ? (
         <p className={styles.chosen}>
           {value.user_fname} {value.user_lname} · {value.user_camnum}{' '}
-          <button type="button" className={styles.linkButton} onClick={() => onChange(null)}>
+          <button ref={changeButton} type="button" className={styles.linkButton} onClick={() => choose(null)}>
             Change
           </button>
         </p>
@@ -48,7 +63,14 @@ export function MemberPicker({
           <label htmlFor={`${id}-search`} className={styles.searchLabel}>
             Search by name or membership number
           </label>
-          <input id={`${id}-search`} type="search" value={term} onChange={(e) => setTerm(e.target.value)} autoComplete="off" />
+          <input
+            ref={searchBox}
+            id={`${id}-search`}
+            type="search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            autoComplete="off"
+          />
           {term.trim().length >= 2 ? (
             <ul className={styles.results} aria-label="Matching members">
               {search.isError ? <li role="alert">{search.error.message}</li> : null}
@@ -57,7 +79,7 @@ export function MemberPicker({
                 .filter((m) => m.id_user !== selfId)
                 .map((member) => (
                   <li key={member.id_user}>
-                    <button type="button" onClick={() => onChange(member)}>
+                    <button type="button" onClick={() => choose(member)}>
                       {member.user_fname} {member.user_lname} · {member.user_camnum}
                     </button>
                   </li>

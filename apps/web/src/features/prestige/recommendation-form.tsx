@@ -87,7 +87,10 @@ export function RecommendationForm({ selfId }: { selfId: number }) {
         </div>
         <Field label="Category" error={errors.prestige_category?.message}>
           <select {...register('prestige_category')}>
-            <option value="">Any</option>
+            {/* Required: a prompt, not a value ('Any' read as a choice already made). */}
+            <option value="" disabled>
+              Choose a category
+            </option>
             {PRESTIGE_CATEGORIES.map((category) => (
               <option key={category}>{category}</option>
             ))}

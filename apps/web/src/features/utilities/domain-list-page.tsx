@@ -137,7 +137,10 @@ function DomainContentView({ location }: { location: Domain }) {
             <ul className={styles.plainList}>
               {tbl_positions.map((p) => (
                 <li key={p.id_position}>
-                  <span>{p.pos_title || p.pos_type}</span>
+                  <span>
+                    {p.pos_title || p.pos_type}
+                    {p.tbl_venue ? ` · ${p.tbl_venue.venue_name}` : ''}
+                  </span>
                   <span>{p.tbl_user ? `${p.tbl_user.user_fname} ${p.tbl_user.user_lname}` : 'Vacant'}</span>
                   <span className={styles.code}>{p.tbl_user?.user_camnum ?? ''}</span>
                 </li>

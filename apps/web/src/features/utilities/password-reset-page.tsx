@@ -1,14 +1,18 @@
 // SPEC §2 Password Change, with DESIGN §7: the heading 'Password reset' and a real change of the embedded SSO
-// password; the rules of DESIGN §4 shown while the member types.
-import { checkPassword } from '@guildhall/shared/rules/password';
+// password; the rules of DESIGN §4 shown while the member types. The guessability dictionaries (a large chunk)
+// load after the form is usable: until then the length rules show, and a submit waits for them.
+import { type GuessabilityScore, judgePassword } from '@guildhall/shared/rules/password';
 import { type PasswordChange, passwordChangeSchema } from '@guildhall/shared/schemas/password';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../components/field';
+import { SubmitButton } from '../../components/form-kit';
 import form from '../../components/form.module.css';
 import { ApiError } from '../../lib/api-client';
+import { applyApiErrors } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { authConfigQuery } from '../../lib/queries';
 import { useChangePassword } from './api';
@@ -16,10 +20,30 @@ import styles from './utilities.module.css';
 
 const STRENGTH = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 
+let estimator: Promise<GuessabilityScore> | undefined;
+const loadEstimator = () => {
+  estimator ??= import('@guildhall/shared/rules/password-strength').then((m) => m.zxcvbnScore);
+  return estimator;
+};
+
+/** The guessability estimator, fetched once the page has rendered; undefined until it arrives. */
+function useGuessability(): GuessabilityScore | undefined {
+  const [score, setScore] = useState<{ fn: GuessabilityScore }>();
+  useEffect(() => {
+    let live = true;
+    void loadEstimator().then((fn) => live && setScore({ fn }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return score?.fn;
+}
+
 export function PasswordResetPage() {
   const { user } = useAuth();
   const config = useQuery(authConfigQuery());
   const change = useChangePassword();
+  const score = useGuessability();
   const {
     register,
     handleSubmit,
@@ -35,11 +59,12 @@ export function PasswordResetPage() {
   const personal = [user?.user_fname, user?.user_lname, user?.user_nick, user?.tbl_user_email?.email?.split('@')[0]].filter(
     (v): v is string => Boolean(v),
   );
-  const strength = candidate ? checkPassword(candidate, personal) : null;
+  const strength = candidate ? judgePassword(candidate, personal, score) : null;
 
   const onSubmit = handleSubmit(async (values) => {
-    if (strength && !strength.acceptable) {
-      setError('newPassword', { message: strength.problems[0] });
+    const verdict = judgePassword(values.newPassword, personal, score ?? (await loadEstimator()));
+    if (!verdict.acceptable) {
+      setError('newPassword', { message: verdict.problems[0] });
       return;
     }
     try {
@@ -48,8 +73,7 @@ export function PasswordResetPage() {
       reset();
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Failed to change the password');
-      if (error instanceof ApiError)
-        for (const p of error.errors ?? []) setError(p.path as FieldPath<PasswordChange>, { message: p.message });
+      applyApiErrors(error, setError);
     }
   });
 
@@ -78,10 +102,11 @@ export function PasswordResetPage() {
           </Field>
           {strength ? (
             <div className={styles.meter} aria-live="polite">
-              <meter min={0} max={4} low={2} high={3} optimum={4} value={strength.score} aria-label="Password strength" />
-              <span>{STRENGTH[strength.score]}</span>
+              <meter min={0} max={4} low={2} high={3} optimum={4} value={strength.score ?? 0} aria-label="Password strength" />
+              <span>{strength.score === null ? 'Checking…' : STRENGTH[strength.score]}</span>
               <ul>
-                {[...strength.problems, ...strength.advice].map((line) => (
+                {/* A problem already shown as the field's message is not repeated here. */}
+                {[...strength.problems.filter((line) => line !== errors.newPassword?.message), ...strength.advice].map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
@@ -91,9 +116,7 @@ export function PasswordResetPage() {
             <input type="password" autoComplete="new-password" {...register('confirmPassword')} />
           </Field>
           <div className={form.actions}>
-            <button type="submit" className={form.primary} disabled={change.isPending} aria-busy={change.isPending}>
-              {change.isPending ? 'Changing…' : 'Change password'}
-            </button>
+            <SubmitButton busy={change.isPending} label="Change password" busyLabel="Changing…" />
           </div>
         </form>
       )}
