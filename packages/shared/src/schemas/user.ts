@@ -37,5 +37,11 @@ export type User = z.infer<typeof userSchema>;
  * What the signed-in member may do across the portal, decided by the API's policies and sent as
  * `extra.abilities` of GET /user/{id} for oneself: the SPA shows actions from these, never from roles.
  */
-export const OWN_ABILITIES = ['members.lookup', 'members.lookupByEmail', 'prestige.recommend', 'documentation.manage'] as const;
+export const OWN_ABILITIES = [
+  'members.lookup',
+  'members.lookupByEmail',
+  'prestige.recommend',
+  'documentation.manage',
+  'characters.search',
+] as const;
 export type OwnAbility = (typeof OWN_ABILITIES)[number];
