@@ -8,10 +8,10 @@ import { AppLayout } from './shell/app-layout';
 
 const tab = (path: string, lazy?: RouteObject['lazy']): RouteObject => ({ path, ...(lazy ? { lazy } : {}) });
 /** A list tab whose rows open a detail at {list}/{id} (DESIGN §2). */
-const listTab = (path: string, lazy?: RouteObject['lazy']): RouteObject => ({
+const listTab = (path: string, lazy?: RouteObject['lazy'], detail?: RouteObject['lazy']): RouteObject => ({
   path,
   ...(lazy ? { lazy } : {}),
-  children: [{ path: ':id' }],
+  children: [{ path: ':id', ...(detail ? { lazy: detail } : {}) }],
 });
 
 export const routes: RouteObject[] = [
@@ -51,7 +51,17 @@ export const routes: RouteObject[] = [
           {
             path: 'characters',
             lazy: async () => ({ Component: (await import('../features/characters/characters-section')).CharactersSection }),
-            children: [{ index: true, element: <Navigate to="/characters/list" replace /> }, listTab('list'), tab('vss-list')],
+            children: [
+              { index: true, element: <Navigate to="/characters/list" replace /> },
+              listTab(
+                'list',
+                async () => ({ Component: (await import('../features/characters/my-characters-page')).MyCharactersPage }),
+                async () => ({ Component: (await import('../features/characters/character-detail-page')).CharacterDetailPage }),
+              ),
+              tab('vss-list', async () => ({
+                Component: (await import('../features/characters/character-search-page')).CharacterSearchPage,
+              })),
+            ],
           },
           {
             path: 'storyteller',
