@@ -16,6 +16,8 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './error-handler';
 import { unauthorized } from './errors';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { charactersRoutes } from './modules/characters/characters.routes';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { lookupRoutes } from './modules/membership-lookup/lookup.routes';
@@ -24,6 +26,7 @@ import { overviewRoutes } from './modules/overview/overview.routes';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { prestigeRoutes } from './modules/prestige/prestige.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { venuesRoutes } from './modules/venues/venues.routes';
 import type { Secrets } from './secrets';
 
 export interface Deps {
@@ -148,6 +151,9 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       await api.register(locationsRoutes);
       await api.register(lookupRoutes);
       await api.register(documentationRoutes);
+      await api.register(charactersRoutes);
+      await api.register(approvalsRoutes);
+      await api.register(venuesRoutes);
     },
     { prefix: '/api' },
   );

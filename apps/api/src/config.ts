@@ -17,6 +17,7 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_TOKEN_AUTH_METHOD: z.enum(['client_secret_basic', 'client_secret_post', 'none', '']).optional(),
   SSO_EXTRA_REDIRECT_URIS: z
     .string()
     .default('')
@@ -38,6 +39,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
 
+/** How the portal authenticates at the provider's token endpoint; `none` is a public client (PKCE only). */
+export type TokenAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -46,7 +50,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   /** An external OpenID provider; when absent the embedded one on /sso is used. */
-  externalOidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  externalOidc: { issuer: string; clientId: string; clientSecret: string; tokenAuthMethod: TokenAuthMethod | undefined } | undefined;
   /** More callback addresses the embedded provider accepts for its client (e.g. another portal). */
   ssoExtraRedirectUris: string[];
   seedDemo: boolean;
@@ -65,9 +69,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const tokenAuthMethod = e.OIDC_TOKEN_AUTH_METHOD || undefined;
   const external = e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET;
-  if (external && !(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET)) {
-    throw new Error('Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+  const publicClient = tokenAuthMethod === 'none';
+  if (external && !(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && (e.OIDC_CLIENT_SECRET || publicClient))) {
+    throw new Error(
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together (no secret only with OIDC_TOKEN_AUTH_METHOD=none)',
+    );
+  }
+  if (publicClient && e.OIDC_CLIENT_SECRET) {
+    throw new Error('Invalid configuration: OIDC_TOKEN_AUTH_METHOD=none is a public client: leave OIDC_CLIENT_SECRET unset');
+  }
+  if (tokenAuthMethod && !external) {
+    throw new Error('Invalid configuration: OIDC_TOKEN_AUTH_METHOD applies to an external provider (set OIDC_ISSUER)');
   }
   return {
     env: e.NODE_ENV,
@@ -77,7 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     externalOidc: external
-      ? { issuer: e.OIDC_ISSUER!.replace(/\/+$/, ''), clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
+      ? {
+          issuer: e.OIDC_ISSUER!.replace(/\/+$/, ''),
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+          tokenAuthMethod,
+        }
       : undefined,
     ssoExtraRedirectUris: e.SSO_EXTRA_REDIRECT_URIS,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

@@ -70,4 +70,39 @@ test.describe('signing in', () => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?returnTo=%2Fprofile$/);
   });
+
+  test('logout signs out at the SSO too: it lands on plain /login and the SSO asks for the password again', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    // Through the provider's end-session page and back: no returnTo to the previous member's page.
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    // Even an authorization request that does not insist on a fresh sign-in (no prompt=login) gets the password page.
+    const config = await (await page.request.get('/api/auth/config')).json();
+    const authorize = new URL(config.result.authorizationEndpoint);
+    authorize.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: config.result.clientId,
+      redirect_uri: new URL('/oauth/callback', page.url()).toString(),
+      scope: config.result.scope,
+      state: 'e2e-state',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    }).toString();
+    await page.goto(authorize.toString());
+    await expect(page.getByRole('heading', { name: 'Guildhall sign-in' })).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeEmpty();
+  });
+
+  test('a stored token that is not a JWT is dropped with the session toast', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('accessToken', 'not-a-jwt'));
+    await page.goto('/overview');
+    await expect(page.getByText('Your access token is expired. Please try to login.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 // SPEC §7 /auth/* calls: password sign-in, code exchange, logout; and the SPA's provider settings.
-import { authConfigSchema, exchangeBodySchema, loginBodySchema } from '@guildhall/shared/schemas/auth';
+import { authConfigSchema, exchangeBodySchema, loginBodySchema, logoutResultSchema } from '@guildhall/shared/schemas/auth';
 import { passwordChangeSchema } from '@guildhall/shared/schemas/password';
 import { singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +12,7 @@ import { checkPassword } from './sign-in.service';
 const tokenEnvelope = singleEnvelope(z.string().describe('The access token (JWT); its payload `id` is the member id.'));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, limits, relyingParty, allowedRedirectUris } = app.deps;
+  const { db, tokens, limits, relyingParty, allowedRedirectUris, config } = app.deps;
 
   app.get(
     '/auth/config',
@@ -50,14 +50,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await limits.assertAllowed(req.ip);
       let id_user: number;
+      let idToken: string | undefined;
       try {
         const identity = await relyingParty.redeem({ code, codeVerifier, state, iss, redirectUri });
+        idToken = identity.idToken;
         id_user = await memberForIdentity(db, identity);
       } catch (error) {
         if (error instanceof AppError && error.statusCode < 500) await limits.recordFailure(req.ip, '(code exchange)');
         throw error;
       }
-      const token = await tokens.issue(id_user, { method: 'sso', ip: req.ip, userAgent: req.headers['user-agent'] });
+      const token = await tokens.issue(id_user, { method: 'sso', ip: req.ip, userAgent: req.headers['user-agent'], idToken });
       return { result: token };
     },
   );
@@ -65,11 +67,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      schema: { tags: ['auth'], response: { 200: singleEnvelope(z.boolean()) } },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Ends the portal session. After an SSO sign-in, answers the provider’s end-session URL (id_token_hint, post_logout_redirect_uri {portal}/login) for the browser to visit, so the provider’s session ends too.',
+        response: { 200: singleEnvelope(logoutResultSchema) },
+      },
     },
     async (req) => {
-      await tokens.revoke(req.actor.sid);
-      return { result: true };
+      const ended = await tokens.revoke(req.actor.sid);
+      let endSessionUrl: string | null = null;
+      if (ended?.method === 'sso') {
+        try {
+          endSessionUrl = await relyingParty.endSessionUrl({
+            idToken: ended.idToken ?? undefined,
+            postLogoutRedirectUri: `${config.publicUrl}/login`,
+          });
+        } catch (error) {
+          // The portal session has ended whatever the provider says; the next sign-in still asks for the password.
+          req.log.warn({ err: error }, 'the sign-in provider’s end-session URL is unavailable');
+        }
+      }
+      return { result: { endSessionUrl } };
     },
   );
 

@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { databaseAdapter } from './oidc-adapter';
 import { checkPassword, memberExists } from './sign-in.service';
 import type { SignInLimits } from './sign-in-limits';
-import { messagePage, SSO_CSS, signInPage } from './sso-page';
+import { messagePage, SIGN_OUT_JS, SSO_CSS, signInPage, signOutPage } from './sso-page';
 import type { Secrets } from '../secrets';
 
 export const EMBEDDED_CLIENT_ID = 'guildhall-portal';
@@ -35,13 +35,30 @@ export function createEmbeddedProvider(opts: EmbeddedProviderOptions): Provider 
         client_id: EMBEDDED_CLIENT_ID,
         client_secret: opts.secrets.ssoClientSecret,
         redirect_uris: opts.redirectUris,
+        // Logout returns to each portal's Login card.
+        post_logout_redirect_uris: opts.redirectUris.map((uri) => uri.replace(/\/oauth\/callback$/, '/login')),
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // RP-initiated logout: the portal's Logout ends the provider's session too, so the next person at a shared
+      // device is asked for a password.
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = signOutPage(form);
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = messagePage('Signed out', 'You have been signed out of the society sign-in.');
+        },
+      },
+    },
     // The portal reads email and email_verified from the ID token: no second call to the userinfo endpoint.
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
@@ -98,6 +115,10 @@ export async function mountEmbeddedProvider(app: FastifyInstance, provider: Prov
 
   app.get('/interaction-assets/sso.css', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/css').header('cache-control', 'public, max-age=3600').send(SSO_CSS),
+  );
+
+  app.get('/interaction-assets/sign-out.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/javascript').header('cache-control', 'public, max-age=3600').send(SIGN_OUT_JS),
   );
 
   const details = async (req: FastifyRequest, reply: FastifyReply) => {

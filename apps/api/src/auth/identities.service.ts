@@ -20,7 +20,20 @@ export async function memberForIdentity(db: Db, identity: ProviderIdentity): Pro
     if (linked.is_disabled) throw NO_MEMBER();
     return linked.id_user;
   }
-  if (!identity.email || !identity.emailVerified) throw NO_MEMBER();
+  if (!identity.email) {
+    throw forbidden(
+      'auth.email_missing',
+      'The sign-in provider did not release an email address for this account (claim "email"), so the portal cannot find the member. Please contact your domain coordinator.',
+    );
+  }
+  if (!identity.emailVerified) {
+    throw forbidden(
+      'auth.email_unverified',
+      identity.emailVerifiedReleased
+        ? `The sign-in provider has not verified the email address ${identity.email} (email_verified is false); the portal links members by a verified email only. Please verify it at the sign-in provider.`
+        : `The sign-in provider does not say whether ${identity.email} is verified (claim "email_verified" missing); the portal links members by a verified email only. Please contact your domain coordinator.`,
+    );
+  }
   const member = await findMemberByEmail(db, identity.email);
   if (!member || member.is_disabled) throw NO_MEMBER();
   await db

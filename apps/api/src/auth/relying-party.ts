@@ -1,5 +1,6 @@
 // The API as the provider's client (openid-client): the same code path for the embedded and an external provider.
 import * as oidc from 'openid-client';
+import type { TokenAuthMethod } from '../config';
 import { AppError, badRequest } from '../errors';
 
 export interface ProviderIdentity {
@@ -7,6 +8,10 @@ export interface ProviderIdentity {
   subject: string;
   email: string | undefined;
   emailVerified: boolean;
+  /** Whether email_verified was released at all (a missing claim is not a `false`). */
+  emailVerifiedReleased: boolean;
+  /** The raw ID token, kept with the portal session as `id_token_hint` for RP-initiated logout. */
+  idToken: string | undefined;
 }
 
 export interface RelyingParty {
@@ -20,9 +25,137 @@ export interface RelyingParty {
     iss?: string | undefined;
     redirectUri: string;
   }): Promise<ProviderIdentity>;
+  /** The provider's end-session URL (RP-initiated logout), or null when the provider publishes none. */
+  endSessionUrl(input: { idToken: string | undefined; postLogoutRedirectUri: string }): Promise<string | null>;
 }
 
-export function createRelyingParty(opts: { issuer: string; clientId: string; clientSecret: string; external: boolean }): RelyingParty {
+const providerUnavailable = (cause: unknown) =>
+  new AppError(
+    503,
+    'auth.provider_unavailable',
+    'The sign-in provider cannot be reached. Please try again shortly.',
+    undefined,
+    undefined,
+    cause,
+  );
+
+const providerMisconfigured = (message: string, cause?: unknown) =>
+  new AppError(503, 'auth.provider_misconfigured', `${message} Please tell the society's administrators.`, undefined, undefined, cause);
+
+/**
+ * RFC 6749 §2.3.1 asks for client_id and secret to be form-encoded before HTTP Basic. openid-client encodes
+ * every character but letters and digits (`guildhall-portal` goes out as `guildhall%2Dportal`), which
+ * providers that do not decode (LemonLDAP::NG among them) refuse. Decoding leaves every character but `%` and
+ * `+` as it is, so only those (and `:`, which would end the user-id) are encoded: the same credentials work
+ * with providers that decode and with those that do not.
+ */
+export function basicCredentials(clientId: string, clientSecret: string): string {
+  const encode = (value: string, colon: boolean) =>
+    value.replace(colon ? /[%+:]/g : /[%+]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return Buffer.from(`${encode(clientId, true)}:${encode(clientSecret, false)}`, 'utf8').toString('base64');
+}
+
+/** The token endpoint's client authentication: OIDC_TOKEN_AUTH_METHOD, else the provider's discovery metadata. */
+export function chooseTokenAuthMethod(
+  supported: readonly string[] | undefined,
+  configured: TokenAuthMethod | undefined,
+  hasSecret: boolean,
+): TokenAuthMethod {
+  if (configured) return configured;
+  if (!hasSecret) return 'none';
+  // OpenID Connect Discovery: when the provider publishes no list, client_secret_basic is the default.
+  const methods = supported ?? ['client_secret_basic'];
+  if (methods.includes('client_secret_basic')) return 'client_secret_basic';
+  if (methods.includes('client_secret_post')) return 'client_secret_post';
+  throw providerMisconfigured(
+    `The sign-in provider accepts neither client_secret_basic nor client_secret_post (it offers ${methods.join(', ') || 'nothing'}); set OIDC_TOKEN_AUTH_METHOD.`,
+  );
+}
+
+function clientAuthentication(clientSecret: string, configured: TokenAuthMethod | undefined): oidc.ClientAuth {
+  return (as, client, body, headers) => {
+    const method = chooseTokenAuthMethod(as.token_endpoint_auth_methods_supported, configured, clientSecret !== '');
+    if (method === 'client_secret_basic') {
+      headers.set('authorization', `Basic ${basicCredentials(client.client_id, clientSecret)}`);
+    } else if (method === 'client_secret_post') {
+      body.set('client_id', client.client_id);
+      body.set('client_secret', clientSecret);
+    } else {
+      body.set('client_id', client.client_id);
+    }
+  };
+}
+
+const isNetworkFailure = (error: unknown) =>
+  (error instanceof TypeError && error.message === 'fetch failed') ||
+  (error instanceof oidc.ClientError && (error.code === 'OAUTH_TIMEOUT' || error.code === 'OAUTH_ABORT'));
+
+/** Every failure of a call to the provider, as a 4xx (the member's sign-in) or a 503 (the provider or our setup). */
+export function providerError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isNetworkFailure(error)) return providerUnavailable(error);
+  if (
+    error instanceof oidc.WWWAuthenticateChallengeError ||
+    (error instanceof oidc.ResponseBodyError && error.error === 'invalid_client')
+  ) {
+    return providerMisconfigured('The sign-in provider refused the portal’s client id or secret (invalid_client).', error);
+  }
+  if (error instanceof oidc.ResponseBodyError) {
+    if (error.error === 'invalid_grant') {
+      return badRequest('auth.exchange_failed', 'The sign-in code is invalid or has expired. Please try again.');
+    }
+    return badRequest('auth.exchange_failed', `The sign-in provider refused the sign-in (${error.error}). Please try again.`);
+  }
+  if (error instanceof oidc.AuthorizationResponseError) {
+    return badRequest('auth.exchange_failed', `The sign-in provider answered with an error (${error.error}). Please try again.`);
+  }
+  if (error instanceof oidc.ClientError) {
+    const message = error.message + (error.cause instanceof Error ? ` ${error.cause.message}` : '');
+    if (/"iss" \(issuer\) missing/.test(message)) {
+      return badRequest('auth.issuer_missing', 'The sign-in response does not name its issuer (iss). Please start the sign-in again.');
+    }
+    if (/"iss" \(issuer\)/.test(message)) {
+      return badRequest('auth.issuer_mismatch', 'The sign-in response comes from another issuer than the portal’s sign-in provider.');
+    }
+    if (/"state"/.test(message)) {
+      return badRequest('auth.state_mismatch', 'The sign-in response does not belong to this sign-in (state). Please start again.');
+    }
+    if (
+      error.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' ||
+      error.code === 'OAUTH_RESPONSE_IS_NOT_JSON' ||
+      error.code === 'OAUTH_PARSE_ERROR'
+    ) {
+      return new AppError(
+        503,
+        'auth.provider_error',
+        'The sign-in provider answered with an error. Please try again shortly.',
+        undefined,
+        undefined,
+        error,
+      );
+    }
+    return badRequest('auth.exchange_failed', 'The sign-in response could not be verified. Please try again.');
+  }
+  if (error instanceof TypeError) {
+    return badRequest('auth.exchange_failed', 'The sign-in code is invalid or has expired. Please try again.');
+  }
+  return new AppError(
+    503,
+    'auth.provider_error',
+    'The sign-in provider answered with an error. Please try again shortly.',
+    undefined,
+    undefined,
+    error,
+  );
+}
+
+export function createRelyingParty(opts: {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  tokenAuthMethod?: TokenAuthMethod | undefined;
+  external: boolean;
+}): RelyingParty {
   let discovered: Promise<oidc.Configuration> | undefined;
   const configuration = () => {
     discovered ??= oidc
@@ -30,19 +163,18 @@ export function createRelyingParty(opts: { issuer: string; clientId: string; cli
         new URL(opts.issuer),
         opts.clientId,
         undefined,
-        oidc.ClientSecretBasic(opts.clientSecret),
+        clientAuthentication(opts.clientSecret, opts.tokenAuthMethod),
         opts.issuer.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : undefined,
       )
       .catch((error: unknown) => {
         discovered = undefined;
-        throw new AppError(
-          503,
-          'auth.provider_unavailable',
-          'The sign-in provider cannot be reached. Please try again shortly.',
-          undefined,
-          undefined,
-          error,
-        );
+        if (error instanceof oidc.ClientError && /issuer does not match/.test(error.message)) {
+          throw providerMisconfigured(
+            `The sign-in provider’s discovery document names another issuer than OIDC_ISSUER (${opts.issuer}).`,
+            error,
+          );
+        }
+        throw providerUnavailable(error);
       });
     return discovered;
   };
@@ -51,7 +183,7 @@ export function createRelyingParty(opts: { issuer: string; clientId: string; cli
     external: opts.external,
     async authorizationEndpoint() {
       const endpoint = (await configuration()).serverMetadata().authorization_endpoint;
-      if (!endpoint) throw new Error('The identity provider publishes no authorization endpoint');
+      if (!endpoint) throw providerMisconfigured('The sign-in provider publishes no authorization endpoint.');
       return endpoint;
     },
     async redeem(input) {
@@ -68,19 +200,38 @@ export function createRelyingParty(opts: { issuer: string; clientId: string; cli
           idTokenExpected: true,
         });
       } catch (error) {
-        if (error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError || error instanceof TypeError) {
-          throw badRequest('auth.exchange_failed', 'The sign-in code is invalid or has expired. Please try again.');
-        }
-        throw error;
+        throw providerError(error);
       }
-      const claims = tokens.claims();
-      if (!claims) throw badRequest('auth.exchange_failed', 'The identity provider did not identify the member.');
+      const idClaims = tokens.claims();
+      if (!idClaims) throw badRequest('auth.exchange_failed', 'The sign-in provider did not identify the member.');
+      let claims: Record<string, unknown> = idClaims;
+      // Providers commonly release email and email_verified from UserInfo only (the default for scope-requested
+      // claims in OpenID Connect Core §5.4): ask there for what the ID token lacks.
+      if ((claims.email === undefined || claims.email_verified === undefined) && config.serverMetadata().userinfo_endpoint) {
+        try {
+          const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+          claims = { ...userInfo, ...idClaims };
+        } catch (error) {
+          throw providerError(error);
+        }
+      }
+      const verified = claims.email_verified;
       return {
-        issuer: claims.iss,
-        subject: claims.sub,
-        email: typeof claims.email === 'string' ? claims.email : undefined,
-        emailVerified: claims.email_verified === true,
+        issuer: idClaims.iss,
+        subject: idClaims.sub,
+        email: typeof claims.email === 'string' && claims.email.trim() ? claims.email.trim() : undefined,
+        // Some providers send the boolean as a string.
+        emailVerified: verified === true || verified === 'true',
+        emailVerifiedReleased: verified !== undefined && verified !== null,
+        idToken: tokens.id_token,
       };
+    },
+    async endSessionUrl(input) {
+      const config = await configuration();
+      if (!config.serverMetadata().end_session_endpoint) return null;
+      const params: Record<string, string> = { client_id: opts.clientId, post_logout_redirect_uri: input.postLogoutRedirectUri };
+      if (input.idToken) params.id_token_hint = input.idToken;
+      return oidc.buildEndSessionUrl(config, params).toString();
     },
   };
 }

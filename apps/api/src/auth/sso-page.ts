@@ -38,6 +38,36 @@ export function messagePage(title: string, message: string): string {
 <body><main class="card"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/login">Back to the portal</a></p></main></body></html>`;
 }
 
+/**
+ * The provider's RP-initiated logout page: oidc-provider's confirmation form, sent at once by a same-origin
+ * script (the CSP allows no inline script) with `logout=yes`, so the provider's whole session ends; without
+ * script the member presses the button.
+ */
+export function signOutPage(form: string): string {
+  const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Signing out · Guildhall</title>
+<link rel="stylesheet" href="/interaction-assets/sso.css">
+<script src="/interaction-assets/sign-out.js" defer></script>
+</head>
+<body>
+<main class="card">
+  <h1>Signing out</h1>
+  <p class="lead">Signing you out of the society sign-in…</p>
+  ${withLogout}
+  <button type="submit" form="op.logoutForm">Sign out</button>
+</main>
+</body>
+</html>`;
+}
+
+export const SIGN_OUT_JS = "document.getElementById('op.logoutForm').submit();\n";
+
 export const SSO_CSS = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f3f1ec;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f1d1a}

@@ -4,11 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   b64url,
+  Browser,
   callbackBody,
   exchange as exchangeAt,
   type Flow,
   freePort,
   signInAtProvider,
+  signOutAtProvider,
   startFlow as startFlowAt,
   submitPassword,
 } from '../test/oidc-flow';
@@ -27,7 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const startFlow = (opts: { pkce?: boolean } = {}) => startFlowAt(base, opts);
+const startFlow = (opts: { pkce?: boolean; prompt?: string | null; browser?: Browser } = {}) => startFlowAt(base, opts);
 const exchange = (body: Record<string, unknown>) => exchangeAt(base, body);
 
 describe('signing in through the embedded provider', () => {
@@ -107,5 +109,49 @@ describe('signing in through the embedded provider', () => {
     const html = await res.text();
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('errors of the code exchange', () => {
+  it('answers POST /auth/exchange {"code":"x"} (no iss, no state) with 400, not 500', async () => {
+    const res = await exchange({ code: 'x' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('auth.issuer_missing');
+  });
+
+  it('answers a made-up code with the issuer given with 400', async () => {
+    const res = await exchange({ code: 'x', iss: `${base}/sso` });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe('The sign-in code is invalid or has expired. Please try again.');
+  });
+});
+
+describe('logout through the embedded provider', () => {
+  it('ends the provider session too, returns to plain /login, and the next sign-in asks for the password', async () => {
+    const browser = new Browser();
+    const flow = (await startFlow({ browser })) as Flow;
+    const token = ((await (await exchange(callbackBody(flow, await signInAtProvider(flow)))).json()) as { result: string }).result;
+    // The provider's session lives: without prompt=login the browser would be signed in with no password.
+    expect(await startFlow({ browser, prompt: null })).toBeInstanceOf(URL);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token), payload: {} });
+    expect(out.statusCode).toBe(200);
+    const endSessionUrl = out.json().result.endSessionUrl as string;
+    const endSession = new URL(endSessionUrl);
+    expect(`${endSession.origin}${endSession.pathname}`).toBe(`${base}/sso/session/end`);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${base}/login`);
+    expect(endSession.searchParams.get('id_token_hint')!.split('.')).toHaveLength(3);
+
+    // The sign-out page sends itself (same-origin script, logout=yes) or waits for one press of its button.
+    const page = await browser.fetch(endSessionUrl);
+    const html = await page.text();
+    expect(html).toContain('<script src="/interaction-assets/sign-out.js" defer></script>');
+    expect(html).toContain('<input type="hidden" name="logout" value="yes"/>');
+    const script = await fetch(`${base}/interaction-assets/sign-out.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(await script.text()).toContain("getElementById('op.logoutForm').submit()");
+
+    expect((await signOutAtProvider(browser, endSessionUrl)).toString()).toBe(`${base}/login`);
+    expect(await startFlow({ browser, prompt: null })).not.toBeInstanceOf(URL);
   });
 });

@@ -11,10 +11,11 @@ export const TOKEN_AUDIENCE = 'guildhall-api';
 const ALGORITHM = 'HS256';
 
 export interface TokenService {
-  issue(id_user: number, meta: { method: string; ip?: string; userAgent?: string }): Promise<string>;
+  issue(id_user: number, meta: { method: string; ip?: string; userAgent?: string; idToken?: string }): Promise<string>;
   /** The session behind a bearer token, or a 401 AppError. */
   verify(token: string): Promise<{ id_user: number; sid: string }>;
-  revoke(sid: string): Promise<void>;
+  /** Ends the session and answers how it was opened, with the provider's ID token of an SSO sign-in. */
+  revoke(sid: string): Promise<{ method: string; idToken: string | null } | undefined>;
   revokeAllFor(id_user: number): Promise<void>;
 }
 
@@ -33,6 +34,7 @@ export function createTokenService(db: Db, opts: { secret: string; issuer: strin
         method: meta.method,
         ip: meta.ip ?? null,
         user_agent: meta.userAgent?.slice(0, 512) ?? null,
+        id_token: meta.idToken ?? null,
       });
       return new SignJWT({ id: id_user, sid })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -74,15 +76,21 @@ export function createTokenService(db: Db, opts: { secret: string; issuer: strin
       return { id_user: id, sid };
     },
     async revoke(sid) {
+      const [session] = await db
+        .select({ method: sessions.method, idToken: sessions.id_token })
+        .from(sessions)
+        .where(and(eq(sessions.id, sid), isNull(sessions.revoked_at)));
+      // The ID token is needed once more, as the logout's id_token_hint; the ended session keeps no copy.
       await db
         .update(sessions)
-        .set({ revoked_at: sql`now()` })
+        .set({ revoked_at: sql`now()`, id_token: null })
         .where(and(eq(sessions.id, sid), isNull(sessions.revoked_at)));
+      return session;
     },
     async revokeAllFor(id_user) {
       await db
         .update(sessions)
-        .set({ revoked_at: sql`now()` })
+        .set({ revoked_at: sql`now()`, id_token: null })
         .where(and(eq(sessions.id_user, id_user), isNull(sessions.revoked_at)));
     },
   };

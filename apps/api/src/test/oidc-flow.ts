@@ -43,8 +43,14 @@ export interface Flow {
   interactionUrl: string;
 }
 
-/** Starts a sign-in as the portal's Login card does; answers the provider's sign-in page, or an error callback. */
-export async function startFlow(portal: string, opts: { pkce?: boolean } = {}): Promise<Flow | URL> {
+/**
+ * Starts a sign-in as the portal's Login card does (prompt=login unless told otherwise); answers the provider's
+ * sign-in page, or the callback when the provider answers at once (an error, or a live session without prompt).
+ */
+export async function startFlow(
+  portal: string,
+  opts: { pkce?: boolean; prompt?: string | null; browser?: Browser } = {},
+): Promise<Flow | URL> {
   const config = (await (await fetch(`${portal}/api/auth/config`)).json()) as {
     result: { authorizationEndpoint: string; clientId: string; scope: string };
   };
@@ -57,15 +63,22 @@ export async function startFlow(portal: string, opts: { pkce?: boolean } = {}): 
   url.searchParams.set('redirect_uri', redirectUri);
   url.searchParams.set('scope', config.result.scope);
   url.searchParams.set('state', state);
-  url.searchParams.set('prompt', 'login');
+  if (opts.prompt !== null) url.searchParams.set('prompt', opts.prompt ?? 'login');
   if (opts.pkce !== false) {
     url.searchParams.set('code_challenge', b64url(createHash('sha256').update(verifier).digest()));
     url.searchParams.set('code_challenge_method', 'S256');
   }
-  const browser = new Browser();
-  const res = await browser.fetch(url.toString());
+  const browser = opts.browser ?? new Browser();
+  let res = await browser.fetch(url.toString());
   expect(res.status).toBe(303);
-  const location = new URL(res.headers.get('location')!, url);
+  let location = new URL(res.headers.get('location')!, url);
+  // A live provider session without prompt=login goes straight on (through the provider's resume step).
+  const onward = (l: URL) => l.origin === url.origin && l.pathname !== '/oauth/callback' && !l.pathname.startsWith('/interaction/');
+  for (let hops = 0; hops < 5 && onward(location); hops++) {
+    res = await browser.fetch(location.toString());
+    expect(res.status).toBeGreaterThanOrEqual(300);
+    location = new URL(res.headers.get('location')!, location);
+  }
   if (location.pathname === '/oauth/callback') return location;
   expect(location.pathname).toMatch(/^\/interaction\/[\w-]+$/);
   return { portal, browser, verifier, state, redirectUri, interactionUrl: location.toString() };
@@ -80,10 +93,10 @@ export function submitPassword(flow: Flow, email: string, password: string) {
 }
 
 /** Signs in on the provider's page and follows the redirects back to the portal's callback. */
-export async function signInAtProvider(flow: Flow, email = 'member@guildhall.test'): Promise<URL> {
+export async function signInAtProvider(flow: Flow, email = 'member@guildhall.test', pageText = 'Guildhall sign-in'): Promise<URL> {
   const page = await flow.browser.fetch(flow.interactionUrl);
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Guildhall sign-in');
+  expect(await page.text()).toContain(pageText);
   const login = await submitPassword(flow, email, DEMO_PASSWORD);
   expect(login.status).toBe(303);
   let next = new URL(login.headers.get('location')!, flow.interactionUrl);
@@ -108,3 +121,21 @@ export const callbackBody = (flow: Flow, callback: URL, overrides: Record<string
   redirectUri: flow.redirectUri,
   ...overrides,
 });
+
+/** RP-initiated logout as a browser does it: open the provider's end-session page, confirm it, follow the redirect. */
+export async function signOutAtProvider(browser: Browser, endSessionUrl: string): Promise<URL> {
+  const page = await browser.fetch(endSessionUrl);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+  expect(action).toBeTruthy();
+  expect(xsrf).toBeTruthy();
+  const confirm = await browser.fetch(new URL(action!.replace(/&amp;/g, '&'), endSessionUrl).toString(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+  });
+  expect(confirm.status).toBe(303);
+  return new URL(confirm.headers.get('location')!, endSessionUrl);
+}

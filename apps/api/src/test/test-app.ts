@@ -115,4 +115,31 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return testApp;
 }
 
+/**
+ * Another portal process on the same database (as several API processes share one PostgreSQL), with its own
+ * settings: cheaper than a database per portal when a test needs several differently configured portals.
+ */
+export async function createPortalOn(
+  base: TestApp,
+  env: Record<string, string>,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-api-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const app = await buildApp(config, base.database.db, await loadSecrets(dataDir, {}));
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

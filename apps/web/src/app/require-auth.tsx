@@ -1,11 +1,13 @@
 // SPEC §2/§4: every route but the login and the callback needs a stored token; nothing renders while the
-// member is loading. A signed-out visitor goes to /login and comes back to the page asked for.
+// member is loading. A signed-out visitor goes to /login and comes back to the page asked for — except after
+// Logout, which lands on plain /login so the next person at the device does not open the previous member's page.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 
 export function RequireAuth() {
-  const { token, isLoading } = useAuth();
+  const { token, isLoading, signedOut } = useAuth();
   const location = useLocation();
+  if (!token && signedOut) return <Navigate to="/login" replace />;
   if (!token) {
     const returnTo = `${location.pathname}${location.search}`;
     const query = returnTo && returnTo !== '/' ? `?returnTo=${encodeURIComponent(returnTo)}` : '';

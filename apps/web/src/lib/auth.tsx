@@ -1,6 +1,8 @@
 // SPEC §4 Authentication: authenticated exactly when a token is stored; with one, decode it, fetch the member
-// and keep them, with a loading flag meanwhile. Logout and any 401 clear the token.
+// and keep them, with a loading flag meanwhile. Logout and any 401 clear the token. Logout also ends the
+// session at the sign-in provider (RP-initiated logout) and lands on plain /login.
 import { ACCESS_TOKEN_STORAGE_KEY } from '@guildhall/shared/constants';
+import type { LogoutResult } from '@guildhall/shared/schemas/auth';
 import type { OwnAbility, User } from '@guildhall/shared/schemas/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
@@ -19,6 +21,8 @@ export interface AuthContextValue {
   abilities: OwnAbility[];
   isLoading: boolean;
   userError: Error | null;
+  /** Set by logout: the next visitor starts at plain /login, never at the previous member's page. */
+  signedOut: boolean;
   /** The alternate login path: store a token obtained elsewhere (the OAuth callback uses it). */
   loginWithToken(token: string): void;
   logout(): Promise<void>;
@@ -40,20 +44,25 @@ export const currentUserQueryKey = queryKeys.member.self;
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setTokenState] = useState<string | null>(readStoredToken);
+  const [signedOut, setSignedOut] = useState(false);
   const userId = token ? decodeTokenId(token) : null;
 
   const setToken = useCallback(
     (next: string | null) => {
       storeToken(next);
       setTokenState(next);
-      if (!next) queryClient.clear();
+      if (next) setSignedOut(false);
+      else queryClient.clear();
     },
     [queryClient],
   );
 
   useEffect(() => {
-    // A token that is not ours to read is no session at all.
-    if (token && userId === null) setToken(null);
+    // A token that is not ours to read is no session at all: SPEC §8, as for a 401.
+    if (token && userId === null) {
+      setToken(null);
+      toast.error(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+    }
   }, [token, userId, setToken]);
 
   useEffect(() => {
@@ -81,11 +90,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const logout = useCallback(async () => {
+    let endSessionUrl: string | null = null;
     if (readStoredToken()) {
       // Revoke the session on the server; the token is dropped here whatever the answer.
-      await api.post('/auth/logout', {}, { skipUnauthorizedHandler: true }).catch(() => undefined);
+      endSessionUrl = await api
+        .post<LogoutResult>('/auth/logout', {}, { skipUnauthorizedHandler: true })
+        .then((r) => r.result.endSessionUrl)
+        .catch(() => null);
     }
+    setSignedOut(true);
     setToken(null);
+    // The provider ends its own session and sends the browser back to {portal}/login.
+    if (endSessionUrl) window.location.assign(endSessionUrl);
   }, [setToken]);
 
   const value = useMemo<AuthContextValue>(
@@ -96,10 +112,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       abilities: (userQuery.data?.extra?.abilities as OwnAbility[] | undefined) ?? [],
       isLoading: userId !== null && userQuery.isPending,
       userError: userQuery.error,
+      signedOut,
       loginWithToken: (next) => setToken(next),
       logout,
     }),
-    [token, userId, userQuery.data, userQuery.isPending, userQuery.error, setToken, logout],
+    [token, userId, userQuery.data, userQuery.isPending, userQuery.error, signedOut, setToken, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

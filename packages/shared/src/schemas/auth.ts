@@ -27,6 +27,13 @@ export const authConfigSchema = z.object({
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
+/** POST /auth/logout: where the browser goes next to sign out at the provider too (RP-initiated logout). */
+export const logoutResultSchema = z.object({
+  /** The provider's end-session URL, returning to {portal}/login; null when there is nothing to end there. */
+  endSessionUrl: z.string().nullable(),
+});
+export type LogoutResult = z.infer<typeof logoutResultSchema>;
+
 /** Claims of the API's access token; `id` is the member's id_user (SPEC §3 Login payload). */
 export const tokenClaimsSchema = z.object({
   id: z.number().int().positive(),

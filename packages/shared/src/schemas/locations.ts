@@ -40,6 +40,9 @@ export const venueSummarySchema = z.object({
 });
 export type VenueSummary = z.infer<typeof venueSummarySchema>;
 
+export const venueTypeSchema = z.object({ id_venue_type: z.number().int(), venue_type: z.string() });
+export type VenueType = z.infer<typeof venueTypeSchema>;
+
 export const VENUES_OF_DOMAIN_SORTABLE = ['venue_name', 'id_venue'] as const;
 export const venuesOfDomainQuery = pagingQuery(VENUES_OF_DOMAIN_SORTABLE, 'venue_name');
 export type VenuesOfDomainQuery = z.infer<typeof venuesOfDomainQuery>;

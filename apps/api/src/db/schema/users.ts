@@ -118,6 +118,8 @@ export const sessions = pgTable(
     method: text('method').notNull(),
     ip: text('ip'),
     user_agent: text('user_agent'),
+    /** The provider's ID token of an SSO sign-in, sent back as id_token_hint when the member logs out. */
+    id_token: text('id_token'),
   },
   (t) => [index('sessions_user_idx').on(t.id_user)],
 );

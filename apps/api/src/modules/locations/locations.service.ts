@@ -3,7 +3,7 @@ import { domainCode, indexLocations } from '@guildhall/shared/rules/locations';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { DomainContent, Location, VenueSummary, VenuesOfDomainQuery } from '@guildhall/shared/schemas/locations';
 import { asc, count, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { locations, users, venues, venueTypes } from '../../db/schema/index';
 import { pagedList } from '../../db/list';
 import { locationsErrors } from './locations.errors';
@@ -11,7 +11,7 @@ import { positionsOfLocation } from '../positions/positions.service';
 
 export const locationNotFound = locationsErrors.notFound;
 
-export async function listLocations(db: Db): Promise<Location[]> {
+export async function listLocations(db: Db | Tx): Promise<Location[]> {
   const rows = await db.select().from(locations).orderBy(asc(locations.location_type), asc(locations.location_name));
   const byId = indexLocations(rows);
   return rows.map(({ id_parent: _, ...row }) => ({ ...row, domain_code: domainCode(row, byId) }));

@@ -4,6 +4,7 @@ import type { OwnAbility } from '@guildhall/shared/schemas/user';
 import { type Actor, isCoordinator, isStaff } from '../../auth/actor';
 import { definePolicy } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { charactersPolicy } from '../characters/characters.policy';
 import { documentationPolicy } from '../documentation/documentation.policy';
 import { lookupPolicy } from '../membership-lookup/lookup.policy';
 import { prestigePolicy } from '../prestige/prestige.policy';
@@ -32,6 +33,7 @@ export async function ownAbilities(db: Db, actor: Actor): Promise<OwnAbility[]> 
     ['members.lookupByEmail', lookupPolicy.can(db, actor, 'searchByEmail', null)],
     ['prestige.recommend', prestigePolicy.can(db, actor, 'recommend', actor.id_user)],
     ['documentation.manage', documentationPolicy.can(db, actor, 'manage', null)],
+    ['characters.search', charactersPolicy.can(db, actor, 'search', { id_user: actor.id_user, venue_st: null })],
   ];
   const allowed = await Promise.all(checks.map(([, check]) => check));
   return checks.filter((_, i) => allowed[i]).map(([ability]) => ability);

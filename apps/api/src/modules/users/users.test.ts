@@ -74,17 +74,23 @@ describe('GET /api/user/{id}', () => {
   it('tells each role’s abilities (what the policies let them do) with its own record', async () => {
     // Staff (any position) look members up and recommend prestige; coordinators also see and search emails;
     // administrators also manage documentation.
-    expect((await getUser(storytellerId, 'storyteller')).json().extra.abilities).toEqual(['members.lookup', 'prestige.recommend']);
+    expect((await getUser(storytellerId, 'storyteller')).json().extra.abilities).toEqual([
+      'members.lookup',
+      'prestige.recommend',
+      'characters.search',
+    ]);
     expect((await getUser(coordinatorId, 'coordinator')).json().extra.abilities).toEqual([
       'members.lookup',
       'members.lookupByEmail',
       'prestige.recommend',
+      'characters.search',
     ]);
     expect((await getUser(adminId, 'admin')).json().extra.abilities).toEqual([
       'members.lookup',
       'members.lookupByEmail',
       'prestige.recommend',
       'documentation.manage',
+      'characters.search',
     ]);
   });
 

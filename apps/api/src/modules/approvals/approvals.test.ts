@@ -1,0 +1,87 @@
+// Submitting an application: its number, its chain, its event, and who is told — and who may.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCharacter, buildVenue } from '../../test/factories';
+import { rows, scalar } from '../../test/sql';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let id: Record<string, number>;
+let token: Record<string, string>;
+let character: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ id, token } = await t.accounts('member', 'storyteller', 'coordinator', 'admin'));
+  const venue = await buildVenue(t.database.db, { id_user_st: id.storyteller! });
+  character = (await buildCharacter(t.database.db, { id_user: id.member!, id_venue: venue.id_venue })).id_character;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, who: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token[who]!), payload });
+const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(token[who]!) });
+const application = (extra: Record<string, unknown> = {}) => ({
+  character_id: character,
+  description: 'Fame background',
+  category: 'Fame Background',
+  justification: 'Known in the city',
+  character_sheet: 'Sheet v2',
+  mechanics: 'Fame 1',
+  required_approval: 'Low',
+  ...extra,
+});
+
+describe('POST /api/approval/add', () => {
+  it('numbers the application from the player’s domain, assigns the chain, records the event and tells the first approver', async () => {
+    const res = await post('/api/approval/add', 'member', application({ app_number: 'XX-HACK' }));
+    expect(res.statusCode).toBe(200);
+    const { id: approvalId, app_number } = res.json().result;
+    const [player] = await rows<{ code: string }>(
+      t.database.db,
+      sql`select l.location_code as code from users u join locations l on l.id_location = u.id_location where u.id_user = ${id.member}`,
+    );
+    expect(app_number).toMatch(new RegExp(`^[A-Z]+-${player!.code}-\\d{4}$`));
+    const [row] = await rows(t.database.db, sql`select status, id_user_low, app_number from approvals where id = ${approvalId}`);
+    expect(row).toEqual({ status: 'Pending Low', id_user_low: id.storyteller, app_number });
+    const [event] = await rows(
+      t.database.db,
+      sql`select id_user, from_status, to_status from approval_events where approval_id = ${approvalId}`,
+    );
+    expect(event).toEqual({ id_user: id.member, from_status: null, to_status: 'Pending Low' });
+    expect(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from notifications where id_user = ${id.storyteller} and message like ${`Application ${app_number}%`}`,
+      ),
+    ).toBe(1);
+    const list = (await get(`/api/approvals/character/${character}`, 'member')).json().result;
+    expect(list.rows.map((a: { app_number: string }) => a.app_number)).toContain(app_number);
+  });
+
+  it('gives 20 concurrent submissions 20 distinct numbers', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post('/api/approval/add', 'member', application({ description: `Burst ${i}` }))),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.json().result.app_number)).size).toBe(20);
+  });
+
+  it.each(['description', 'category', 'justification', 'character_sheet', 'mechanics', 'required_approval'])(
+    'answers 400 naming %s when it is missing',
+    async (field) => {
+      const res = await post('/api/approval/add', 'member', application({ [field]: undefined }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].path).toBe(field);
+    },
+  );
+
+  it('refuses another member’s character (403) and its list (403); 404 for an unknown one', async () => {
+    const before = await scalar(t.database.db, sql`select count(*)::int from approvals`);
+    expect((await post('/api/approval/add', 'coordinator', application())).statusCode).toBe(403);
+    expect((await get(`/api/approvals/character/${character}`, 'coordinator')).statusCode).toBe(403);
+    expect((await post('/api/approval/add', 'member', application({ character_id: 99999999 }))).statusCode).toBe(404);
+    expect(await scalar(t.database.db, sql`select count(*)::int from approvals`)).toBe(before);
+  });
+});
