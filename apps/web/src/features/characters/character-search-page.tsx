@@ -4,6 +4,7 @@
 import { topRegions } from '@guildhall/shared/rules/locations';
 import { CHARACTER_SEARCH_SORTABLE, type CharacterSearchRow } from '@guildhall/shared/schemas/characters';
 import { type Column, DataTable } from '../../components/data-table';
+import { Field } from '../../components/field';
 import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
@@ -54,8 +55,7 @@ export function CharacterSearchPage() {
   return (
     <div>
       <form className={styles.filters} aria-label="Character search filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          <span>Region</span>
+        <Field label="Region">
           {/* A new region empties the domain: its choices are that region's domains. */}
           <select value={filters.region} onChange={(e) => list.setFilters({ region: e.target.value, domain: undefined })}>
             <option value="">Any</option>
@@ -65,9 +65,8 @@ export function CharacterSearchPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>Domain</span>
+        </Field>
+        <Field label="Domain">
           <select value={filters.domain} onChange={(e) => list.setFilters({ domain: e.target.value })} disabled={!regionId}>
             <option value="">{regionId ? 'Any' : 'Choose a region first'}</option>
             {(children.data ?? []).map((d) => (
@@ -76,9 +75,8 @@ export function CharacterSearchPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>Character type</span>
+        </Field>
+        <Field label="Character type">
           <select value={filters.typeId} onChange={(e) => list.setFilters({ typeId: e.target.value, subtypeId: undefined })}>
             <option value="">Any</option>
             {(types.data ?? []).map((t) => (
@@ -87,9 +85,8 @@ export function CharacterSearchPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>Subtype</span>
+        </Field>
+        <Field label="Subtype">
           <select value={filters.subtypeId} onChange={(e) => list.setFilters({ subtypeId: e.target.value })} disabled={!typeId}>
             <option value="">{typeId ? 'Any' : 'Choose a type first'}</option>
             {(subtypes.data ?? []).map((s) => (
@@ -98,9 +95,8 @@ export function CharacterSearchPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          <span>Venue type</span>
+        </Field>
+        <Field label="Venue type">
           <select value={filters.venueTypeId} onChange={(e) => list.setFilters({ venueTypeId: e.target.value })}>
             <option value="">Any</option>
             {(venueTypes.data ?? []).map((v) => (
@@ -109,7 +105,7 @@ export function CharacterSearchPage() {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         {activeFilters ? (
           <button
             type="button"
