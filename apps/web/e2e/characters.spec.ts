@@ -300,3 +300,21 @@ test.describe('Character search', () => {
     await expect(page.getByRole('alert')).toHaveText('Character search is for staff and storytellers.');
   });
 });
+
+test('fits a 375 px phone: the list, the detail and the search never scroll sideways', async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await signInAs(MEMBER, { to: '/characters/list' });
+  await expect(page.getByRole('table', { name: 'My characters' }).getByRole('row')).not.toHaveCount(1);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: /^Detail of / }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Experience Log' })).toBeVisible();
+  // The modal's scrolling body (tables scroll inside their own wrapper).
+  const body = dialog.locator(':scope > div').last();
+  expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await signInAs(STORYTELLER, { to: '/characters/vss-list' });
+  await expect(page.getByRole('table').locator('caption')).toHaveText(/Characters found/);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});
