@@ -26,7 +26,7 @@ const columns: Column<CharacterSearchRow>[] = [
     key: 'vss',
     header: 'On Style Sheet',
     sortKey: 'vss_status',
-    cell: (r) => (r.venue_name ? `${r.vss_status} (${r.venue_name})` : r.vss_status),
+    cell: (r) => <span title={r.venue_name ?? undefined}>{r.vss_status}</span>,
   },
 ];
 
