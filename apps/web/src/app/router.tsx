@@ -27,10 +27,10 @@ const requireAuth = <RequireAuth />;
 
 const tab = (path: string, element?: ReactElement): RouteObject => ({ path, ...(element ? { element } : {}) });
 /** A list tab whose rows open a detail at {list}/{id} (DESIGN §2). */
-const listTab = (path: string, element?: ReactElement): RouteObject => ({
+const listTab = (path: string, element?: ReactElement, detail?: ReactElement): RouteObject => ({
   path,
   ...(element ? { element } : {}),
-  children: [{ path: ':id' }],
+  children: [{ path: ':id', ...(detail ? { element: detail } : {}) }],
 });
 
 export const routes: RouteObject[] = [
@@ -90,7 +90,18 @@ export const routes: RouteObject[] = [
           {
             path: 'characters',
             element: page(() => import('../features/characters/characters-section'), 'CharactersSection'),
-            children: [{ index: true, element: <Navigate to="/characters/list" replace /> }, listTab('list'), tab('vss-list')],
+            children: [
+              { index: true, element: <Navigate to="/characters/list" replace /> },
+              listTab(
+                'list',
+                page(() => import('../features/characters/my-characters-page'), 'MyCharactersPage'),
+                page(() => import('../features/characters/character-detail-page'), 'CharacterDetailPage'),
+              ),
+              tab(
+                'vss-list',
+                page(() => import('../features/characters/character-search-page'), 'CharacterSearchPage'),
+              ),
+            ],
           },
           {
             path: 'storyteller',

@@ -60,3 +60,16 @@ export function useDomain(id_location: number | null | undefined): Domain | unde
   const { data } = useDomains();
   return id_location ? data?.find((d) => d.id_location === id_location) : undefined;
 }
+
+/** SPEC §5: a region's child domains (the region → domain choice of the lookup and the character search). */
+export function useDomainsByParents(parentId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.domains.byParent(parentId),
+    queryFn: ({ signal }) =>
+      api
+        .post<{ rows: Domain[]; count: number }>('/domains/getbyparents', { parentIds: [parentId] }, { signal })
+        .then((r) => r.result.rows),
+    enabled: parentId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -25,6 +25,21 @@ export const queryKeys = {
     all: ['documentation'] as const,
     list: (search: object) => ['documentation', search] as const,
   },
+  /** A character's keys all start with ['character', id], so a change refreshes its detail, XP log and applications. */
+  character: {
+    all: ['character'] as const,
+    of: (id: number) => ['character', id] as const,
+    detail: (id: number) => ['character', id, 'detail'] as const,
+    xpLogs: (id: number, query: object) => ['character', id, 'xp-logs', query] as const,
+    approvals: (id: number) => ['character', id, 'approvals'] as const,
+    /** A member's list (My characters); under 'character' too, so any character change refreshes it. */
+    list: (userId: number, query: object) => ['character', 'list', userId, query] as const,
+    search: (query: object) => ['character', 'search', query] as const,
+    types: ['character-types'] as const,
+    subtypes: (typeId: number | null) => ['character-subtypes', typeId] as const,
+    venueTypes: ['venue-types'] as const,
+    venuesOfDomain: (id: number) => ['venues', 'domain', id] as const,
+  },
   notifications: { all: ['notifications'] as const },
   auth: { config: ['auth', 'config'] as const },
 };

@@ -1,0 +1,135 @@
+// SPEC §2 Character search (staff and storytellers): filters domain (region first fills its choices), region,
+// character type, subtype (of that type) and venue type; columns Name, Type, Subtype, Virtue, # of Approvals,
+// Player, Membership #, On Style Sheet; sorted and paged by the API. Filters, page and sort live in the URL.
+import { topRegions } from '@guildhall/shared/rules/locations';
+import { CHARACTER_SEARCH_SORTABLE, type CharacterSearchRow } from '@guildhall/shared/schemas/characters';
+import { type Column, DataTable } from '../../components/data-table';
+import { Field } from '../../components/field';
+import form from '../../components/form.module.css';
+import { useCan } from '../../lib/abilities';
+import { useListState } from '../../lib/list-state';
+import { useDomains, useDomainsByParents } from '../../lib/queries';
+import { useCharacterSearch, useCharacterSubtypes, useCharacterTypes, useVenueTypes } from './api';
+import styles from './characters.module.css';
+
+const FILTERS = ['region', 'domain', 'typeId', 'subtypeId', 'venueTypeId'] as const;
+
+const columns: Column<CharacterSearchRow>[] = [
+  { key: 'name', header: 'Name', sortKey: 'character_name', cell: (r) => r.character_name },
+  { key: 'type', header: 'Type', sortKey: 'type_name', cell: (r) => r.type_name },
+  { key: 'subtype', header: 'Subtype', sortKey: 'subtype_name', cell: (r) => r.subtype_name },
+  { key: 'virtue', header: 'Virtue', sortKey: 'character_virtue', cell: (r) => r.character_virtue },
+  { key: 'apps', header: '# of Approvals', sortKey: 'app_count', numeric: true, cell: (r) => r.app_count },
+  { key: 'player', header: 'Player', sortKey: 'player_name', cell: (r) => r.player_name },
+  { key: 'camnum', header: 'Membership #', sortKey: 'user_camnum', cell: (r) => r.user_camnum },
+  {
+    key: 'vss',
+    header: 'On Style Sheet',
+    sortKey: 'vss_status',
+    cell: (r) => <span title={r.venue_name ?? undefined}>{r.vss_status}</span>,
+  },
+];
+
+export function CharacterSearchPage() {
+  const maySearch = useCan('characters.search');
+  const list = useListState({
+    defaultSort: { sortBy: 'character_name', direction: 'asc' },
+    sortable: CHARACTER_SEARCH_SORTABLE,
+    filters: FILTERS,
+  });
+  const { filters } = list;
+  const domains = useDomains();
+  const regions = topRegions(domains.data ?? []).sort((a, b) => a.location_name.localeCompare(b.location_name));
+  const regionId = filters.region ? Number(filters.region) : null;
+  const children = useDomainsByParents(regionId);
+  const typeId = filters.typeId ? Number(filters.typeId) : null;
+  const types = useCharacterTypes();
+  const subtypes = useCharacterSubtypes(typeId);
+  const venueTypes = useVenueTypes();
+  const results = useCharacterSearch(list.query, maySearch);
+
+  if (!maySearch) return <p role="alert">Character search is for staff and storytellers.</p>;
+
+  const activeFilters = FILTERS.filter((f) => filters[f]).length;
+
+  return (
+    <div>
+      <form className={styles.filters} aria-label="Character search filters" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Region">
+          {/* A new region empties the domain: its choices are that region's domains. */}
+          <select value={filters.region} onChange={(e) => list.setFilters({ region: e.target.value, domain: undefined })}>
+            <option value="">Any</option>
+            {regions.map((r) => (
+              <option key={r.id_location} value={r.id_location}>
+                {r.location_name} ({r.domain_code})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Domain">
+          <select value={filters.domain} onChange={(e) => list.setFilters({ domain: e.target.value })} disabled={!regionId}>
+            <option value="">{regionId ? 'Any' : 'Choose a region first'}</option>
+            {(children.data ?? []).map((d) => (
+              <option key={d.id_location} value={d.id_location}>
+                {d.location_name} ({d.domain_code})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Character type">
+          <select value={filters.typeId} onChange={(e) => list.setFilters({ typeId: e.target.value, subtypeId: undefined })}>
+            <option value="">Any</option>
+            {(types.data ?? []).map((t) => (
+              <option key={t.id_type} value={t.id_type}>
+                {t.type_name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Subtype">
+          <select value={filters.subtypeId} onChange={(e) => list.setFilters({ subtypeId: e.target.value })} disabled={!typeId}>
+            <option value="">{typeId ? 'Any' : 'Choose a type first'}</option>
+            {(subtypes.data ?? []).map((s) => (
+              <option key={s.id_subtype} value={s.id_subtype}>
+                {s.subtype_name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Venue type">
+          <select value={filters.venueTypeId} onChange={(e) => list.setFilters({ venueTypeId: e.target.value })}>
+            <option value="">Any</option>
+            {(venueTypes.data ?? []).map((v) => (
+              <option key={v.id_venue_type} value={v.id_venue_type}>
+                {v.venue_type}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {activeFilters ? (
+          <button
+            type="button"
+            className={form.secondary}
+            onClick={() => list.setFilters(Object.fromEntries(FILTERS.map((f) => [f, undefined])))}
+          >
+            Clear filters ({activeFilters})
+          </button>
+        ) : null}
+      </form>
+      {results.isError ? <p role="alert">{results.error.message}</p> : null}
+      <DataTable
+        caption={results.data ? `Characters found: ${results.data.count}` : 'Characters'}
+        columns={columns}
+        rows={results.data?.rows ?? []}
+        rowKey={(r) => r.id_character}
+        total={results.data?.count ?? 0}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        loading={results.isFetching}
+      />
+    </div>
+  );
+}

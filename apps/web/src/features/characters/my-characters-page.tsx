@@ -1,0 +1,124 @@
+// SPEC §2 My characters: the member's own characters (Name, Venue, VSS, Type, Active, XP as "sum (count)"),
+// sortable on all but XP, paged, with detail and edit on each row; 'Add Character', 'Add Approval' for the
+// selected row, and the selected character's applications beside the table. The detail opens over the list.
+import { CHARACTER_LIST_SORTABLE, type CharacterRow } from '@guildhall/shared/schemas/characters';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { type Column, DataTable } from '../../components/data-table';
+import form from '../../components/form.module.css';
+import { useAuth } from '../../lib/auth';
+import { useListState } from '../../lib/list-state';
+import { AddApprovalDialog } from './add-approval-dialog';
+import { AddCharacterDialog } from './add-character-dialog';
+import { useCharacterApprovals, useMyCharacters } from './api';
+import styles from './characters.module.css';
+
+export function MyCharactersPage() {
+  const { user } = useAuth();
+  const userId = user?.id_user ?? 0;
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const list = useListState({ defaultSort: { sortBy: 'id_character', direction: 'asc' }, sortable: CHARACTER_LIST_SORTABLE });
+  const characters = useMyCharacters(userId, list.query);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [approvalOpen, setApprovalOpen] = useState(false);
+  const selected = characters.data?.rows.find((r) => r.id_character === selectedId) ?? null;
+
+  useEffect(() => {
+    if (characters.isError) toast.error('Failed to fetch characters', { toastId: 'characters-fetch' });
+  }, [characters.isError]);
+
+  const open = (row: CharacterRow, edit = false) => navigate(`${row.id_character}${search}`, { state: { edit } });
+
+  const columns: Column<CharacterRow>[] = [
+    { key: 'name', header: 'Name', sortKey: 'character_name', cell: (r) => r.character_name },
+    { key: 'venue', header: 'Venue', sortKey: 'venue_name', cell: (r) => r.venue_name ?? '—' },
+    { key: 'vss', header: 'VSS', sortKey: 'vss_status', cell: (r) => r.vss_status },
+    {
+      key: 'type',
+      header: 'Type',
+      sortKey: 'type_name',
+      cell: (r) => (r.subtype_name ? `${r.type_name} · ${r.subtype_name}` : r.type_name),
+    },
+    { key: 'active', header: 'Active', sortKey: 'character_status', cell: (r) => r.character_status },
+    { key: 'xp', header: 'XP', numeric: true, cell: (r) => `${r.xp_log_sum} (${r.xp_log_count})` },
+  ];
+
+  return (
+    <div>
+      <div className={styles.toolbar}>
+        <AddCharacterDialog />
+        <button
+          type="button"
+          className={form.secondary}
+          onClick={() => (selected ? setApprovalOpen(true) : toast.info('Please select a character to add new approval'))}
+        >
+          Add Approval
+        </button>
+      </div>
+      {selected ? (
+        <AddApprovalDialog key={selected.id_character} character={selected} open={approvalOpen} onOpenChange={setApprovalOpen} />
+      ) : null}
+      <div className={styles.layout}>
+        <div>
+          {characters.isError ? <p role="alert">Failed to fetch characters</p> : null}
+          <DataTable
+            caption="My characters"
+            columns={columns}
+            rows={characters.data?.rows ?? []}
+            rowKey={(r) => r.id_character}
+            total={characters.data?.count ?? 0}
+            page={list.page}
+            pageSize={list.pageSize}
+            onPageChange={list.setPage}
+            sort={list.sort}
+            onSortChange={list.setSort}
+            selectedKey={selectedId}
+            onSelect={(r) => setSelectedId(r.id_character)}
+            loading={characters.isFetching}
+            rowActions={(r) => [
+              { label: 'Detail', accessibleLabel: `Detail of ${r.character_name}`, onClick: () => open(r) },
+              { label: 'Edit', accessibleLabel: `Edit ${r.character_name}`, onClick: () => open(r, true) },
+            ]}
+          />
+        </div>
+        <ApplicationsPanel character={selected} />
+      </div>
+      <Outlet />
+    </div>
+  );
+}
+
+/** SPEC §2 side panel: the selected character's applications, numbered, app number and description. */
+function ApplicationsPanel({ character }: { character: CharacterRow | null }) {
+  const approvals = useCharacterApprovals(character?.id_character ?? null);
+  return (
+    <aside className={styles.panel} aria-labelledby="applications-heading">
+      <h2 id="applications-heading">Applications</h2>
+      {!character ? (
+        <p className={styles.muted}>Select a character to see its applications.</p>
+      ) : approvals.isPending ? (
+        <p aria-busy="true">Loading…</p>
+      ) : approvals.isError ? (
+        <p role="alert">{approvals.error.message}</p>
+      ) : (
+        <>
+          <p className={styles.muted}>{character.character_name}</p>
+          {approvals.data.rows.length === 0 ? (
+            <p>No result</p>
+          ) : (
+            <ol className={styles.apps} aria-label={`Applications of ${character.character_name}`}>
+              {approvals.data.rows.map((a) => (
+                <li key={a.id}>
+                  <span className={styles.appNumber}>{a.app_number}</span>
+                  {a.description}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </aside>
+  );
+}
