@@ -15,7 +15,6 @@ import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './error-handler';
-import { unauthorized } from './errors';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { charactersRoutes } from './modules/characters/characters.routes';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
@@ -28,6 +27,7 @@ import { prestigeRoutes } from './modules/prestige/prestige.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import type { Secrets } from './secrets';
+import { authErrors } from './auth/auth.errors';
 
 export interface Deps {
   config: Config;
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
   const authenticate = async (req: FastifyRequest) => {
     const header = req.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header) : null;
-    if (!match?.[1]) throw unauthorized('auth.no_token', 'Sign in first: this call needs a bearer token.');
+    if (!match?.[1]) throw authErrors.noToken();
     req.actor = await loadActor(db, await tokens.verify(match[1]));
   };
 

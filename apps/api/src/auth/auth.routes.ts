@@ -4,10 +4,11 @@ import { passwordChangeSchema } from '@guildhall/shared/schemas/password';
 import { singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../errors';
+import { AppError } from '../errors';
 import { memberForIdentity } from './identities.service';
 import { changePassword, externalProviderError } from './password.service';
 import { checkPassword } from './sign-in.service';
+import { authErrors } from './auth.errors';
 
 const tokenEnvelope = singleEnvelope(z.string().describe('The access token (JWT); its payload `id` is the member id.'));
 
@@ -44,9 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code, codeVerifier, state, iss } = req.body;
       const redirectUri = req.body.redirectUri ?? allowedRedirectUris[0]!;
       if (!allowedRedirectUris.includes(redirectUri)) {
-        throw badRequest('auth.redirect_uri', 'redirectUri is not a registered callback address', [
-          { path: 'redirectUri', message: 'not registered' },
-        ]);
+        throw authErrors.redirectUri();
       }
       await limits.assertAllowed(req.ip);
       let id_user: number;

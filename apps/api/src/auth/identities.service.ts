@@ -3,12 +3,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userIdentities, users } from '../db/schema/index';
-import { forbidden } from '../errors';
 import type { ProviderIdentity } from './relying-party';
 import { findMemberByEmail } from './sign-in.service';
+import { authErrors } from './auth.errors';
 
-const NO_MEMBER = () =>
-  forbidden('auth.no_member', 'No active member account matches this sign-in. Please contact your domain coordinator.');
+const NO_MEMBER = authErrors.noMember;
 
 export async function memberForIdentity(db: Db, identity: ProviderIdentity): Promise<number> {
   const [linked] = await db
@@ -21,18 +20,10 @@ export async function memberForIdentity(db: Db, identity: ProviderIdentity): Pro
     return linked.id_user;
   }
   if (!identity.email) {
-    throw forbidden(
-      'auth.email_missing',
-      'The sign-in provider did not release an email address for this account (claim "email"), so the portal cannot find the member. Please contact your domain coordinator.',
-    );
+    throw authErrors.emailMissing();
   }
   if (!identity.emailVerified) {
-    throw forbidden(
-      'auth.email_unverified',
-      identity.emailVerifiedReleased
-        ? `The sign-in provider has not verified the email address ${identity.email} (email_verified is false); the portal links members by a verified email only. Please verify it at the sign-in provider.`
-        : `The sign-in provider does not say whether ${identity.email} is verified (claim "email_verified" missing); the portal links members by a verified email only. Please contact your domain coordinator.`,
-    );
+    throw authErrors.emailUnverified(identity.email, Boolean(identity.emailVerifiedReleased));
   }
   const member = await findMemberByEmail(db, identity.email);
   if (!member || member.is_disabled) throw NO_MEMBER();

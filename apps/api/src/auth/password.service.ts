@@ -5,10 +5,10 @@ import type { PasswordChange } from '@guildhall/shared/schemas/password';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oidcPayloads, sessions, userEmails, users } from '../db/schema/index';
-import { AppError, badRequest } from '../errors';
 import type { Actor } from './actor';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SignInLimits } from './sign-in-limits';
+import { authErrors } from './auth.errors';
 
 export async function changePassword(db: Db, limits: SignInLimits, actor: Actor, input: PasswordChange, ip: string) {
   const [member] = await db
@@ -21,18 +21,13 @@ export async function changePassword(db: Db, limits: SignInLimits, actor: Actor,
   await limits.assertAllowed(ip, account);
   if (!(await verifyPassword(member?.hash, input.currentPassword))) {
     await limits.recordFailure(ip, account);
-    throw badRequest('auth.wrong_password', 'The current password is not right.', [
-      { path: 'currentPassword', message: 'The current password is not right.' },
-    ]);
+    throw authErrors.wrongPassword();
   }
   const personal = [member?.fname, member?.lname, member?.nick, member?.email?.split('@')[0]].filter((v): v is string => Boolean(v));
   const strength = checkStrength(input.newPassword, personal);
-  if (!strength.acceptable)
-    throw badRequest('auth.weak_password', strength.problems[0]!, [{ path: 'newPassword', message: strength.problems[0]! }]);
+  if (!strength.acceptable) throw authErrors.weakPassword(strength.problems[0]!);
   if (input.newPassword === input.currentPassword) {
-    throw badRequest('auth.same_password', 'The new password must differ from the current one.', [
-      { path: 'newPassword', message: 'The new password must differ from the current one.' },
-    ]);
+    throw authErrors.samePassword();
   }
   const hash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
@@ -47,5 +42,4 @@ export async function changePassword(db: Db, limits: SignInLimits, actor: Actor,
   });
 }
 
-export const externalProviderError = () =>
-  new AppError(409, 'auth.external_provider', "Passwords are managed by the society's sign-in provider: change yours there.");
+export const externalProviderError = authErrors.externalProvider;

@@ -1,7 +1,8 @@
 // The API as the provider's client (openid-client): the same code path for the embedded and an external provider.
 import * as oidc from 'openid-client';
 import type { TokenAuthMethod } from '../config';
-import { AppError, badRequest } from '../errors';
+import { AppError } from '../errors';
+import { authErrors } from './auth.errors';
 
 export interface ProviderIdentity {
   issuer: string;
@@ -29,18 +30,7 @@ export interface RelyingParty {
   endSessionUrl(input: { idToken: string | undefined; postLogoutRedirectUri: string }): Promise<string | null>;
 }
 
-const providerUnavailable = (cause: unknown) =>
-  new AppError(
-    503,
-    'auth.provider_unavailable',
-    'The sign-in provider cannot be reached. Please try again shortly.',
-    undefined,
-    undefined,
-    cause,
-  );
-
-const providerMisconfigured = (message: string, cause?: unknown) =>
-  new AppError(503, 'auth.provider_misconfigured', `${message} Please tell the society's administrators.`, undefined, undefined, cause);
+const { providerUnavailable, providerMisconfigured } = authErrors;
 
 /**
  * RFC 6749 §2.3.1 asks for client_id and secret to be form-encoded before HTTP Basic. openid-client encodes
@@ -102,51 +92,35 @@ export function providerError(error: unknown): AppError {
   }
   if (error instanceof oidc.ResponseBodyError) {
     if (error.error === 'invalid_grant') {
-      return badRequest('auth.exchange_failed', 'The sign-in code is invalid or has expired. Please try again.');
+      return authErrors.exchangeFailed();
     }
-    return badRequest('auth.exchange_failed', `The sign-in provider refused the sign-in (${error.error}). Please try again.`);
+    return authErrors.exchangeFailed(`The sign-in provider refused the sign-in (${error.error}). Please try again.`);
   }
   if (error instanceof oidc.AuthorizationResponseError) {
-    return badRequest('auth.exchange_failed', `The sign-in provider answered with an error (${error.error}). Please try again.`);
+    return authErrors.exchangeFailed(`The sign-in provider answered with an error (${error.error}). Please try again.`);
   }
   if (error instanceof oidc.ClientError) {
     const message = error.message + (error.cause instanceof Error ? ` ${error.cause.message}` : '');
     if (/"iss" \(issuer\) missing/.test(message)) {
-      return badRequest('auth.issuer_missing', 'The sign-in response does not name its issuer (iss). Please start the sign-in again.');
+      return authErrors.issuerMissing();
     }
     if (/"iss" \(issuer\)/.test(message)) {
-      return badRequest('auth.issuer_mismatch', 'The sign-in response comes from another issuer than the portal’s sign-in provider.');
+      return authErrors.issuerMismatch();
     }
     if (/"state"/.test(message)) {
-      return badRequest('auth.state_mismatch', 'The sign-in response does not belong to this sign-in (state). Please start again.');
+      return authErrors.stateMismatch();
     }
     if (
       error.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' ||
       error.code === 'OAUTH_RESPONSE_IS_NOT_JSON' ||
       error.code === 'OAUTH_PARSE_ERROR'
     ) {
-      return new AppError(
-        503,
-        'auth.provider_error',
-        'The sign-in provider answered with an error. Please try again shortly.',
-        undefined,
-        undefined,
-        error,
-      );
+      return authErrors.providerError(error);
     }
-    return badRequest('auth.exchange_failed', 'The sign-in response could not be verified. Please try again.');
+    return authErrors.exchangeFailed('The sign-in response could not be verified. Please try again.');
   }
-  if (error instanceof TypeError) {
-    return badRequest('auth.exchange_failed', 'The sign-in code is invalid or has expired. Please try again.');
-  }
-  return new AppError(
-    503,
-    'auth.provider_error',
-    'The sign-in provider answered with an error. Please try again shortly.',
-    undefined,
-    undefined,
-    error,
-  );
+  if (error instanceof TypeError) return authErrors.exchangeFailed();
+  return authErrors.providerError(error);
 }
 
 export function createRelyingParty(opts: {
@@ -203,7 +177,7 @@ export function createRelyingParty(opts: {
         throw providerError(error);
       }
       const idClaims = tokens.claims();
-      if (!idClaims) throw badRequest('auth.exchange_failed', 'The sign-in provider did not identify the member.');
+      if (!idClaims) throw authErrors.exchangeFailed('The sign-in provider did not identify the member.');
       let claims: Record<string, unknown> = idClaims;
       // Providers commonly release email and email_verified from UserInfo only (the default for scope-requested
       // claims in OpenID Connect Core §5.4): ask there for what the ID token lacks.

@@ -3,7 +3,7 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signInFailures } from '../db/schema/index';
-import { tooManyRequests } from '../errors';
+import { authErrors } from './auth.errors';
 
 export interface SignInLimits {
   /** Throws a 429 AppError (with Retry-After) when this address or this account must wait. */
@@ -27,12 +27,12 @@ export function createSignInLimits(
   return {
     async assertAllowed(ip, email) {
       const byIp = await windowFor(signInFailures.ip, ip, 60);
-      if (byIp.n >= opts.failuresPerMinute) throw tooManyRequests(byIp.retryAfter);
+      if (byIp.n >= opts.failuresPerMinute) throw authErrors.rateLimited(byIp.retryAfter);
       if (email === undefined) return;
       const lockSeconds = opts.accountLockMinutes * 60;
       const byAccount = await windowFor(signInFailures.email, email.trim().toLowerCase(), lockSeconds);
       if (byAccount.n >= opts.accountLockFailures) {
-        throw tooManyRequests(byAccount.retryAfter, 'Too many failed sign-ins for this account. Please wait and try again.');
+        throw authErrors.rateLimited(byAccount.retryAfter, 'Too many failed sign-ins for this account. Please wait and try again.');
       }
     },
     async recordFailure(ip, email) {

@@ -2,9 +2,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userEmails, users } from '../db/schema/index';
-import { unauthorized } from '../errors';
 import { verifyPassword } from './passwords';
 import type { SignInLimits } from './sign-in-limits';
+import { authErrors } from './auth.errors';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 
@@ -30,7 +30,7 @@ export async function checkPassword(db: Db, limits: SignInLimits, input: { email
   const ok = await verifyPassword(member?.password_hash, input.password);
   if (!member || !ok || member.is_disabled) {
     await limits.recordFailure(input.ip, input.email);
-    throw unauthorized('auth.wrong_credentials', WRONG_CREDENTIALS_MESSAGE);
+    throw authErrors.wrongCredentials(WRONG_CREDENTIALS_MESSAGE);
   }
   return member.id_user;
 }
