@@ -12,6 +12,8 @@ const ROUTE_BUDGET = 200 * KB;
 const SHELL = 'src/app/shell/app-layout.tsx';
 const UTILITIES = 'src/features/utilities/utilities-section.tsx';
 
+const CHARACTERS = 'src/features/characters/characters-section.tsx';
+
 /** Each route and the lazy modules (router.tsx) it renders. */
 const ROUTES: Record<string, string[]> = {
   '/login': ['src/features/auth/login-page.tsx'],
@@ -24,7 +26,14 @@ const ROUTES: Record<string, string[]> = {
   '/utilities/membership-lookup': [SHELL, UTILITIES, 'src/features/utilities/membership-lookup-page.tsx'],
   '/utilities/standards': [SHELL, UTILITIES, 'src/features/utilities/standards-page.tsx'],
   '/utilities/documentation': [SHELL, UTILITIES, 'src/features/utilities/documentation-page.tsx'],
-  '/characters/list': [SHELL, 'src/features/characters/characters-section.tsx'],
+  '/characters/list': [SHELL, CHARACTERS, 'src/features/characters/my-characters-page.tsx'],
+  '/characters/list/:id': [
+    SHELL,
+    CHARACTERS,
+    'src/features/characters/my-characters-page.tsx',
+    'src/features/characters/character-detail-page.tsx',
+  ],
+  '/characters/vss-list': [SHELL, CHARACTERS, 'src/features/characters/character-search-page.tsx'],
   '/storyteller/plots': [SHELL, 'src/features/storyteller/storyteller-section.tsx', 'src/components/coming-soon.tsx'],
   '/coordinator': [SHELL, 'src/features/coordinator/coordinator-page.tsx'],
   '/administration': [SHELL, 'src/features/administration/administration-page.tsx'],
