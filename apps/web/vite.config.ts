@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { SOURCE_HASH_FILE, webSourceHash } from '../../scripts/web-source-hash.mjs';
 
 const api = process.env.GUILDHALL_API ?? 'http://localhost:3000';
 
@@ -39,8 +40,23 @@ function precompress(): Plugin {
   };
 }
 
+/** Records the hash of the sources this build read, so `npm start` skips building them again. */
+function recordSourceHash(): Plugin {
+  let hash = '';
+  return {
+    name: 'guildhall:source-hash',
+    apply: 'build',
+    buildStart() {
+      hash = webSourceHash();
+    },
+    async closeBundle() {
+      await writeFile(SOURCE_HASH_FILE, `${hash}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), recordSourceHash()],
   server: {
     port: 5173,
     strictPort: true,
