@@ -1,9 +1,11 @@
 // buildApp: the whole Guildhall server as a Fastify instance, without listen() (server.ts listens).
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Actor, loadActor } from './auth/actor';
@@ -13,9 +15,9 @@ import { createRelyingParty, type RelyingParty } from './auth/relying-party';
 import { createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { abandonRequest, type Db, RequestScope, requestScope } from './db/client';
 import { registerErrorHandler } from './error-handler';
-import { unauthorized } from './errors';
+import { AppError, unauthorized } from './errors';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { lookupRoutes } from './modules/membership-lookup/lookup.routes';
@@ -47,6 +49,23 @@ declare module 'fastify' {
 
 export const BODY_LIMIT = 1024 * 1024;
 
+async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      db.execute(sql`select 1`),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
 }
@@ -59,6 +78,16 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     requestIdHeader: false,
+    // Each request's database work runs in a scope of its own, so a request whose client hangs up stops using the
+    // database at once (db/client.ts cancels its running statement on PostgreSQL).
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        const scope = new RequestScope();
+        res.once('close', () => {
+          if (!res.writableFinished) void abandonRequest(db, scope).catch(() => undefined);
+        });
+        requestScope.run(scope, () => handler(req, res));
+      }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,7 +154,17 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     async (api) => {
       api.setNotFoundHandler(endpointNotFound);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // Liveness: the process answers; it does not touch the database, so an outage does not get it restarted.
       api.get('/health', { schema: { hide: true } }, async () => ({ result: 'ok' }));
+      // Readiness: the database answers, so a load balancer sends members here.
+      api.get('/ready', { schema: { hide: true } }, async () => {
+        if (!(await databaseAnswers(db, 2000))) {
+          throw new AppError(503, 'db.unavailable', 'The database is unavailable right now. Please try again in a moment.', undefined, {
+            'retry-after': '5',
+          });
+        }
+        return { result: 'ready' };
+      });
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(overviewRoutes);

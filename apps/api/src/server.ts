@@ -12,7 +12,9 @@ async function main() {
   let database: Database;
   try {
     database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, ...config.database, onError: (e) => console.warn(`database: ${e.message}`) }
+        : { kind: 'pglite', dir: config.dataDir, onError: (e) => console.warn(`database: ${e.message}`) },
     );
   } catch (error) {
     if (error instanceof DataDirLockedError) {

@@ -62,8 +62,17 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 
 export type DemoRole = 'member' | 'storyteller' | 'coordinator' | 'admin';
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export interface TestAppOptions {
+  /** A database of the test's own instead of a copy of the seeded one; closed with the app. */
+  database?: Database;
+  /** Adds routes of the test's own before the app starts. */
+  extraRoutes?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = options.database
+    ? { database: options.database, drop: () => options.database!.close() }
+    : await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -75,6 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const secrets = await loadSecrets(dataDir, {});
   const app = await buildApp(config, database.db, secrets);
+  options.extraRoutes?.(app);
   await app.ready();
   const ids = new Map<string, number>();
   const testApp: TestApp = {
