@@ -41,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     authenticate: onRequestHookHandler;
+    /** Set on SIGTERM: /api/ready answers 503 so a load balancer stops sending requests before we stop accepting. */
+    lifecycle: { draining: boolean };
   }
   interface FastifyRequest {
     actor: Actor;
@@ -48,6 +50,7 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+const IDLE_CLOSE_GRACE_MS = 1000;
 
 async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -80,14 +83,24 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     requestIdHeader: false,
     // Each request's database work runs in a scope of its own, so a request whose client hangs up stops using the
     // database at once (db/client.ts cancels its running statement on PostgreSQL).
-    serverFactory: (handler) =>
-      http.createServer((req, res) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
         const scope = new RequestScope();
         res.once('close', () => {
           if (!res.writableFinished) void abandonRequest(db, scope).catch(() => undefined);
         });
         requestScope.run(scope, () => handler(req, res));
-      }),
+      });
+      server.keepAliveTimeout = 72_000; // Fastify's own default, longer than load balancers' idle timeouts
+      // On close, Node drops at once every connection without a request in progress, including one whose
+      // request is still on its way in; give those a moment to arrive (their answers carry Connection: close).
+      const closeIdleConnections = server.closeIdleConnections.bind(server);
+      server.closeIdleConnections = () => void setTimeout(closeIdleConnections, IDLE_CLOSE_GRACE_MS).unref();
+      return server;
+    },
+    // While shutting down, a request that reached us on an open connection is still served (with
+    // `Connection: close`), not turned away: server.ts bounds the wait.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -105,6 +118,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       });
   const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
   app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris });
+  app.decorate('lifecycle', { draining: false });
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorate('authenticate', async (req) => {
     const header = req.headers.authorization;
@@ -158,6 +172,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       api.get('/health', { schema: { hide: true } }, async () => ({ result: 'ok' }));
       // Readiness: the database answers, so a load balancer sends members here.
       api.get('/ready', { schema: { hide: true } }, async () => {
+        if (app.lifecycle.draining) throw new AppError(503, 'shutting_down', 'This server is shutting down.');
         if (!(await databaseAnswers(db, 2000))) {
           throw new AppError(503, 'db.unavailable', 'The database is unavailable right now. Please try again in a moment.', undefined, {
             'retry-after': '5',

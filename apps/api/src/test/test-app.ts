@@ -26,7 +26,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const template = inject('postgresTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL!;
@@ -48,6 +48,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 4 });
     return {
       database,
+      url: dbUrl.toString(),
       drop: async () => {
         await database.close();
         await admin.query(`drop database if exists "${name}" with (force)`);
