@@ -26,6 +26,7 @@ import { overviewRoutes } from './modules/overview/overview.routes';
 import { positionsRoutes } from './modules/positions/positions.routes';
 import { prestigeRoutes } from './modules/prestige/prestige.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { registerNulGuard } from './nul-guard';
 import type { Secrets } from './secrets';
 
 export interface Deps {
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
   });
 
   registerErrorHandler(app);
+  registerNulGuard(app);
 
   await app.register(swagger, {
     openapi: {
