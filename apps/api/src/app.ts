@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Actor, loadActor } from './auth/actor';
+import { type Actor, loadSessionActor } from './auth/actor';
 import { authRoutes } from './auth/auth.routes';
 import { createEmbeddedProvider, EMBEDDED_CLIENT_ID, mountEmbeddedProvider, SSO_MOUNT } from './auth/embedded-provider';
 import { createRelyingParty, type RelyingParty } from './auth/relying-party';
@@ -125,7 +125,8 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     const header = req.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header) : null;
     if (!match?.[1]) throw unauthorized('auth.no_token', 'Sign in first: this call needs a bearer token.');
-    req.actor = await loadActor(db, await tokens.verify(match[1]));
+    // One round trip: the session's validity and the member's roles in one prepared statement.
+    req.actor = await loadSessionActor(db, await tokens.claims(match[1]));
   });
 
   const secure = config.publicUrl.startsWith('https://');

@@ -328,3 +328,16 @@ export async function isEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(schema.locations);
   return (rows[0]?.n ?? 0) === 0;
 }
+
+/** Builds something per database once (prepared statements), then hands out the same one. */
+export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let found = built.get(db);
+    if (found === undefined) {
+      found = build(db);
+      built.set(db, found);
+    }
+    return found;
+  };
+}
