@@ -27,6 +27,7 @@ async function main() {
   if (config.seedDemo && (await isEmpty(database.db))) {
     console.log('First start: seeding the demo society…');
     await seedDemo(database.db);
+    await database.analyze();
   }
   const secrets = await loadSecrets(config.dataDir, { tokenSecret: config.tokenSecret });
   const app = await buildApp(config, database.db, secrets);

@@ -24,6 +24,8 @@ try {
   const started = performance.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const society = await database.db.transaction((tx) => seedSociety(tx, { members, passwordHash, seed: Number(values.seed) }));
+  // Fresh statistics, or the planner guesses from an empty table (a deep lookup page took minutes before ANALYZE).
+  await database.analyze();
   console.log(
     `Seeded ${society.memberIds.length} members, ${society.venueIds.length} venues, ${society.domains.length} domains in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
