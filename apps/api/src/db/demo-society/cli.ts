@@ -16,7 +16,10 @@ const { values } = parseArgs({
 const members = Number(values.members);
 if (!Number.isInteger(members) || members < 10) throw new Error('--members must be a whole number of at least 10');
 const database = await openDatabase(
-  values['database-url'] ? { kind: 'postgres', url: values['database-url'] } : { kind: 'pglite', dir: values['data-dir']! },
+  // A bulk load in one transaction: no statement or idle-in-transaction time limit.
+  values['database-url']
+    ? { kind: 'postgres', url: values['database-url'], statementTimeoutMs: 0 }
+    : { kind: 'pglite', dir: values['data-dir']! },
 );
 try {
   await database.migrate();
