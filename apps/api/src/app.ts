@@ -1,22 +1,25 @@
 // buildApp: the whole Guildhall server as a Fastify instance, without listen() (server.ts listens).
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Actor, loadActor } from './auth/actor';
+import { type Actor, loadSessionActor } from './auth/actor';
 import { authRoutes } from './auth/auth.routes';
 import { createEmbeddedProvider, EMBEDDED_CLIENT_ID, mountEmbeddedProvider, SSO_MOUNT } from './auth/embedded-provider';
 import { createRelyingParty, type RelyingParty } from './auth/relying-party';
 import { createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { abandonRequest, type Db, RequestScope, requestScope } from './db/client';
 import { registerErrorHandler } from './error-handler';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { charactersRoutes } from './modules/characters/characters.routes';
+import { AppError } from './errors';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
 import { locationsRoutes } from './modules/locations/locations.routes';
 import { lookupRoutes } from './modules/membership-lookup/lookup.routes';
@@ -26,6 +29,7 @@ import { positionsRoutes } from './modules/positions/positions.routes';
 import { prestigeRoutes } from './modules/prestige/prestige.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
+import { registerNulGuard } from './nul-guard';
 import type { Secrets } from './secrets';
 import { authErrors } from './auth/auth.errors';
 
@@ -41,6 +45,8 @@ export interface Deps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** Set on SIGTERM: /api/ready answers 503 so a load balancer stops sending requests before we stop accepting. */
+    lifecycle: { draining: boolean };
   }
   interface FastifyRequest {
     actor: Actor;
@@ -52,6 +58,24 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+const IDLE_CLOSE_GRACE_MS = 1000;
+
+async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      db.execute(sql`select 1`),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
@@ -65,6 +89,26 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     requestIdHeader: false,
+    // Each request's database work runs in a scope of its own, so a request whose client hangs up stops using the
+    // database at once (db/client.ts cancels its running statement on PostgreSQL).
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        const scope = new RequestScope();
+        res.once('close', () => {
+          if (!res.writableFinished) void abandonRequest(db, scope).catch(() => undefined);
+        });
+        requestScope.run(scope, () => handler(req, res));
+      });
+      server.keepAliveTimeout = 72_000; // Fastify's own default, longer than load balancers' idle timeouts
+      // On close, Node drops at once every connection without a request in progress, including one whose
+      // request is still on its way in; give those a moment to arrive (their answers carry Connection: close).
+      const closeIdleConnections = server.closeIdleConnections.bind(server);
+      server.closeIdleConnections = () => void setTimeout(closeIdleConnections, IDLE_CLOSE_GRACE_MS).unref();
+      return server;
+    },
+    // While shutting down, a request that reached us on an open connection is still served (with
+    // `Connection: close`), not turned away: server.ts bounds the wait.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,12 +126,14 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       });
   const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
   app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris });
+  app.decorate('lifecycle', { draining: false });
   app.decorateRequest('actor', null as unknown as Actor);
   const authenticate = async (req: FastifyRequest) => {
     const header = req.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header) : null;
     if (!match?.[1]) throw authErrors.noToken();
-    req.actor = await loadActor(db, await tokens.verify(match[1]));
+    // One round trip: the session's validity and the member's roles in one prepared statement.
+    req.actor = await loadSessionActor(db, await tokens.claims(match[1]));
   };
 
   const secure = config.publicUrl.startsWith('https://');
@@ -113,6 +159,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
   });
 
   registerErrorHandler(app);
+  registerNulGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -141,7 +188,18 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       });
       api.setNotFoundHandler(endpointNotFound);
       api.get('/docs', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+      // Liveness: the process answers; it does not touch the database, so an outage does not get it restarted.
       api.get('/health', { schema: { hide: true }, config: { public: true } }, async () => ({ result: 'ok' }));
+      // Readiness: the database answers, so a load balancer sends members here.
+      api.get('/ready', { schema: { hide: true }, config: { public: true } }, async () => {
+        if (app.lifecycle.draining) throw new AppError(503, 'shutting_down', 'This server is shutting down.');
+        if (!(await databaseAnswers(db, 2000))) {
+          throw new AppError(503, 'db.unavailable', 'The database is unavailable right now. Please try again in a moment.', undefined, {
+            'retry-after': '5',
+          });
+        }
+        return { result: 'ready' };
+      });
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(overviewRoutes);

@@ -14,6 +14,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -49,6 +53,11 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: connections per process, and the longest a statement may run (0 = no limit). */
+  database: { poolSize: number; statementTimeoutMs: number };
+  /** On SIGTERM: how long to go on accepting while /api/ready says 503, then how long requests in flight may take. */
+  shutdownDrainMs: number;
+  shutdownTimeoutMs: number;
   /** An external OpenID provider; when absent the embedded one on /sso is used. */
   externalOidc: { issuer: string; clientId: string; clientSecret: string; tokenAuthMethod: TokenAuthMethod | undefined } | undefined;
   /** More callback addresses the embedded provider accepts for its client (e.g. another portal). */
@@ -90,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    database: { poolSize: e.PG_POOL_SIZE, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     externalOidc: external
       ? {
           issuer: e.OIDC_ISSUER!.replace(/\/+$/, ''),

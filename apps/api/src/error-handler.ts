@@ -1,6 +1,7 @@
 // The one place errors become DESIGN §3's `{ message, code, errors? }`. No SQL, stack or internals reach a client.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
 
 const PG_CODES: Record<string, { status: number; code: string; message: string }> = {
@@ -13,6 +14,9 @@ const PG_CODES: Record<string, { status: number; code: string; message: string }
   '22003': { status: 400, code: 'db.out_of_range', message: 'A number is out of range.' },
   '22007': { status: 400, code: 'db.invalid_date', message: 'A date has the wrong format.' },
   '22008': { status: 400, code: 'db.invalid_date', message: 'A date is out of range.' },
+  '22021': { status: 400, code: 'db.invalid_text', message: 'A text contains a character that is not allowed.' },
+  // statement_timeout, or a cancel because the client went away: the database was too slow, not the request wrong.
+  '57014': { status: 503, code: 'db.timeout', message: 'The database took too long to answer. Please try again in a moment.' },
 };
 
 function databaseCode(error: unknown): string | undefined {
@@ -47,8 +51,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     const pg = databaseCode(error);
     if (pg) {
       const known = PG_CODES[pg]!;
-      req.log.warn({ err: error }, 'database constraint');
+      if (known.status === 503) reply.header('retry-after', '5');
+      req.log.warn({ err: error }, known.status === 503 ? 'database timeout' : 'database constraint');
       return reply.code(known.status).send({ message: known.message, code: known.code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: a load balancer retries elsewhere, a client later; /api/ready says when it is back.
+      req.log.warn({ err: error, reqId: req.id }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The database is unavailable right now. Please try again in a moment.', code: 'db.unavailable' });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -12,7 +12,9 @@ async function main() {
   let database: Database;
   try {
     database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: config.dataDir },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, ...config.database, onError: (e) => console.warn(`database: ${e.message}`) }
+        : { kind: 'pglite', dir: config.dataDir, onError: (e) => console.warn(`database: ${e.message}`) },
     );
   } catch (error) {
     if (error instanceof DataDirLockedError) {
@@ -25,17 +27,30 @@ async function main() {
   if (config.seedDemo && (await isEmpty(database.db))) {
     console.log('First start: seeding the demo society…');
     await seedDemo(database.db);
+    await database.analyze();
   }
   const secrets = await loadSecrets(config.dataDir, { tokenSecret: config.tokenSecret });
   const app = await buildApp(config, database.db, secrets);
 
+  // SIGTERM (a deploy, a scale-down): report not ready and go on serving for SHUTDOWN_DRAIN_MS, so the load
+  // balancer stops sending and connections already queued in the kernel are accepted rather than reset; then stop
+  // accepting, let the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS) and close the database. A write
+  // that answered 2xx was committed before its answer.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close().catch(() => undefined);
-    await database.close().catch(() => undefined);
+    app.lifecycle.draining = true;
+    await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+    const deadline = setTimeout(() => {
+      app.log.warn('requests still in flight at the shutdown deadline; closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    await app.close().catch((error) => app.log.error(error));
+    clearTimeout(deadline);
+    await database.close().catch((error) => app.log.error(error));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

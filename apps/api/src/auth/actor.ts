@@ -1,9 +1,9 @@
 // Who is asking: the signed-in member and the roles DESIGN §5 derives from positions and venues.
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { positions, users, venues } from '../db/schema/index';
-import { unauthorized } from '../errors';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type Db, oncePerDatabase } from '../db/client';
+import { positions, sessions, users, venues } from '../db/schema/index';
+import { authErrors } from './auth.errors';
 
 export interface ActorPosition {
   id_position: number;
@@ -20,26 +20,67 @@ export interface Actor {
   runsVenues: boolean;
 }
 
-export async function loadActor(db: Db, session: { id_user: number; sid: string }): Promise<Actor> {
-  const [user] = await db
-    .select({
-      is_admin: users.is_admin,
-      runsVenues: sql<boolean>`exists (select 1 from ${venues} where ${venues.id_user_st} = ${users.id_user})`,
-    })
+const sessionEnded = authErrors.sessionRevoked;
+
+// The member's roles in one statement: admin flag, whether they run a venue, and their positions as JSON.
+// The member's id is written out as "users"."id_user": in a one-table select Drizzle leaves a column
+// unqualified, and inside the subqueries an unqualified id_user would mean the position's own (every post).
+const memberId = sql`${sql.identifier('users')}.${sql.identifier('id_user')}`;
+const actorColumns = {
+  is_admin: users.is_admin,
+  runsVenues: sql<boolean>`exists (select 1 from ${venues} v where v.id_user_st = ${memberId})`,
+  positions: sql<
+    ActorPosition[]
+  >`coalesce((select json_agg(json_build_object('id_position', p.id_position, 'pos_type', p.pos_type, 'id_location', p.id_location) order by p.id_position) from ${positions} p where p.id_user = ${memberId}), '[]'::json)`,
+};
+
+// Prepared once per database (a named statement on PostgreSQL, planned once per connection).
+const statements = oncePerDatabase((db) => ({
+  actor: db
+    .select(actorColumns)
     .from(users)
-    .where(eq(users.id_user, session.id_user));
-  if (!user) throw unauthorized('auth.session_revoked', 'Your session has ended. Please sign in again.');
-  const held = await db
-    .select({ id_position: positions.id_position, pos_type: positions.pos_type, id_location: positions.id_location })
-    .from(positions)
-    .where(eq(positions.id_user, session.id_user));
-  return {
-    id_user: session.id_user,
-    sid: session.sid,
-    isAdmin: user.is_admin,
-    positions: held as ActorPosition[],
-    runsVenues: Boolean(user.runsVenues),
-  };
+    .where(eq(users.id_user, sql.placeholder('id_user')))
+    .prepare('actor'),
+  // A live session of an enabled member and that member's roles: one round trip per authenticated request.
+  sessionActor: db
+    .select(actorColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id_user, sessions.id_user))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.id_user, sql.placeholder('id_user')),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, sql`now()`),
+        eq(users.is_disabled, false),
+      ),
+    )
+    .prepare('session_actor'),
+}));
+
+const toActor = (
+  session: { id_user: number; sid: string },
+  row: { is_admin: boolean; runsVenues: boolean; positions: ActorPosition[] },
+) => ({
+  id_user: session.id_user,
+  sid: session.sid,
+  isAdmin: row.is_admin,
+  positions: row.positions,
+  runsVenues: Boolean(row.runsVenues),
+});
+
+/** A member's roles, whatever their sessions (e.g. the subject of someone else's overview). */
+export async function loadActor(db: Db, session: { id_user: number; sid: string }): Promise<Actor> {
+  const [row] = await statements(db).actor.execute({ id_user: session.id_user });
+  if (!row) throw sessionEnded();
+  return toActor(session, row);
+}
+
+/** The signed-in member behind a token's claims: the session must be live and the member enabled, or 401. */
+export async function loadSessionActor(db: Db, session: { id_user: number; sid: string }): Promise<Actor> {
+  const [row] = await statements(db).sessionActor.execute({ id_user: session.id_user, sid: session.sid });
+  if (!row) throw sessionEnded();
+  return toActor(session, row);
 }
 
 export const isStaff = (actor: Actor) => actor.isAdmin || actor.positions.length > 0;

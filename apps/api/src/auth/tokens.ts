@@ -5,13 +5,15 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
-import { unauthorized } from '../errors';
+import { authErrors } from './auth.errors';
 
 export const TOKEN_AUDIENCE = 'guildhall-api';
 const ALGORITHM = 'HS256';
 
 export interface TokenService {
   issue(id_user: number, meta: { method: string; ip?: string; userAgent?: string; idToken?: string }): Promise<string>;
+  /** The claims of a well-signed, unexpired token, or a 401 AppError; checks no session (see loadSessionActor). */
+  claims(token: string): Promise<{ id_user: number; sid: string }>;
   /** The session behind a bearer token, or a 401 AppError. */
   verify(token: string): Promise<{ id_user: number; sid: string }>;
   /** Ends the session and answers how it was opened, with the provider's ID token of an SSO sign-in. */
@@ -21,6 +23,21 @@ export interface TokenService {
 
 export function createTokenService(db: Db, opts: { secret: string; issuer: string; ttlSeconds: number }): TokenService {
   const key = new TextEncoder().encode(opts.secret);
+  const claims = async (token: string): Promise<{ id_user: number; sid: string }> => {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: opts.issuer, audience: TOKEN_AUDIENCE }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw authErrors.tokenExpired();
+      throw authErrors.tokenInvalid();
+    }
+    const id = payload.id;
+    const sid = payload.sid;
+    if (typeof id !== 'number' || !Number.isInteger(id) || typeof sid !== 'string') {
+      throw authErrors.tokenInvalid();
+    }
+    return { id_user: id, sid };
+  };
   return {
     async issue(id_user, meta) {
       const sid = randomUUID();
@@ -45,19 +62,9 @@ export function createTokenService(db: Db, opts: { secret: string; issuer: strin
         .setExpirationTime(issuedAt + opts.ttlSeconds)
         .sign(key);
     },
+    claims,
     async verify(token) {
-      let payload: Record<string, unknown>;
-      try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: opts.issuer, audience: TOKEN_AUDIENCE }));
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw unauthorized('auth.token_expired', 'Your access token has expired.');
-        throw unauthorized('auth.token_invalid', 'Your access token is invalid.');
-      }
-      const id = payload.id;
-      const sid = payload.sid;
-      if (typeof id !== 'number' || !Number.isInteger(id) || typeof sid !== 'string') {
-        throw unauthorized('auth.token_invalid', 'Your access token is invalid.');
-      }
+      const { id_user: id, sid } = await claims(token);
       const rows = await db
         .select({ id: sessions.id })
         .from(sessions)
@@ -72,7 +79,7 @@ export function createTokenService(db: Db, opts: { secret: string; issuer: strin
           ),
         )
         .limit(1);
-      if (rows.length === 0) throw unauthorized('auth.session_revoked', 'Your session has ended. Please sign in again.');
+      if (rows.length === 0) throw authErrors.sessionRevoked();
       return { id_user: id, sid };
     },
     async revoke(sid) {

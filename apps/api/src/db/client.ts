@@ -1,4 +1,5 @@
 // One typed Drizzle client over PGlite (default, embedded) or PostgreSQL (DATABASE_URL); same schema, same migrations.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,31 +21,170 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Refreshes the planner's statistics; run after bulk loads so no plan is chosen on empty-table guesses. */
+  analyze(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The database cannot be reached, or refused to start work: an outage (503), not a bug (500). */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+// SQLSTATE classes and codes that mean "the server is not there or going away", and socket errors of the driver.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4]|53300|53100|53200)$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end|PGlite is closed|database is being reopened/i;
+
+/** Whether an error (or one of its causes) says the database is unreachable rather than that a statement failed. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
+/**
+ * The database work of one HTTP request. When its client goes away, queries it is still running on PostgreSQL are
+ * cancelled (pg_cancel_backend) and it starts no new ones, so an abandoned request never holds the database.
+ */
+export class RequestScope {
+  aborted = false;
+  readonly clients = new Set<pg.PoolClient>();
+}
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/** A pg pool that knows which request holds each client, so a request whose client went away can be cancelled. */
+class RequestAwarePool extends pg.Pool {
+  // pg-pool's query() calls this.connect(callback) synchronously, so the caller's request scope is still current here.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    const scope = requestScope.getStore();
+    if (!scope) {
+      if (!callback) return super.connect();
+      super.connect(callback as never);
+      return undefined;
+    }
+    const track = (client: pg.PoolClient) => {
+      scope.clients.add(client);
+      const release = client.release;
+      client.release = (err?: Error | boolean) => {
+        scope.clients.delete(client);
+        return release.call(client, err);
+      };
+    };
+    const gone = () => new DatabaseUnavailableError('The request was abandoned by its client.');
+    if (callback) {
+      if (scope.aborted) setImmediate(() => callback(gone(), undefined, () => undefined));
+      else
+        super.connect(((err: Error | undefined, client: pg.PoolClient | undefined) => {
+          if (client) track(client);
+          callback(err, client, (release) => client?.release(release as Error));
+        }) as never);
+      return undefined;
+    }
+    if (scope.aborted) return Promise.reject(gone());
+    return super.connect().then((client) => {
+      track(client);
+      return client;
+    });
+  }
+}
+
+export interface PostgresOptions {
+  /** Connections per API process (PG_POOL_SIZE). */
+  poolSize?: number;
+  /** Longest a statement may run, in ms (DB_STATEMENT_TIMEOUT_MS); 0 turns the limit off. */
+  statementTimeoutMs?: number;
+  /** How long a request waits for a connection before it answers 503, in ms. */
+  connectTimeoutMs?: number;
+  onError?: (error: Error) => void;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'pglite-memory'; loadDataDir?: Blob | File };
+  | ({ kind: 'postgres'; url: string } & PostgresOptions)
+  | { kind: 'pglite'; dir: string; onError?: (error: Error) => void }
+  | { kind: 'pglite-memory'; loadDataDir?: Blob | File; onError?: (error: Error) => void };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const statementTimeout = target.statementTimeoutMs ?? 5000;
+    const pool = new RequestAwarePool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
+      ...(statementTimeout > 0
+        ? { statement_timeout: statementTimeout, lock_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 2 }
+        : {}),
+    });
+    const onError = target.onError ?? (() => undefined);
+    // A server that stops or restarts breaks idle and busy connections alike; pg emits 'error' on them. Without
+    // listeners that would be an unhandled 'error' event that ends the process. The broken client is dropped by
+    // the pool and the next request opens a new one, so the portal recovers when the database returns.
+    pool.on('error', (error) => onError(error));
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const cancelAbandoned = async (scope: RequestScope) => {
+      scope.aborted = true;
+      const busy = [...scope.clients];
+      if (busy.length === 0) return;
+      const canceller = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 2000 });
+      canceller.on('error', () => undefined);
+      try {
+        await canceller.connect();
+        for (const client of busy) {
+          // Only while the request still holds it: once released, the backend may be running another request's query.
+          const pid = (client as unknown as { processID?: number }).processID;
+          if (pid && scope.clients.has(client)) await canceller.query('select pg_cancel_backend($1)', [pid]);
+        }
+      } catch (error) {
+        onError(error as Error);
+      } finally {
+        await canceller.end().catch(() => undefined);
+      }
+    };
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    abandonHandlers.set(db, cancelAbandoned);
     return {
       db,
       kind: 'postgres',
+      async analyze() {
+        const client = await pool.connect();
+        try {
+          await client.query('set statement_timeout = 0');
+          await client.query('analyze');
+          await client.query('reset statement_timeout');
+        } finally {
+          client.release();
+        }
+      },
       async migrate() {
         // Several API processes may start at once against one server: one migrates, the others wait.
         const client = await pool.connect();
         try {
+          // A migration may build an index on a large table: no statement limit for it.
+          await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock(727274)');
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          const migrator = drizzlePg(client, { schema }) as unknown as Db;
+          const applied = await migrationCount(migrator);
+          await migratePg(migrator as never, { migrationsFolder });
+          if ((await migrationCount(migrator)) !== applied) await client.query('analyze');
         } finally {
           await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+          await client.query('reset statement_timeout').catch(() => undefined);
           client.release();
         }
       },
@@ -52,26 +192,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let release: (() => void) | undefined;
-  let client: PGlite;
+  let open: () => Promise<PGlite>;
   if (target.kind === 'pglite') {
     mkdirSync(target.dir, { recursive: true });
     release = lockDataDir(target.dir);
-    try {
-      client = await PGlite.create({ dataDir: path.join(target.dir, 'pglite') });
-    } catch (error) {
-      release();
-      throw error;
-    }
+    const dataDir = path.join(target.dir, 'pglite');
+    open = () => PGlite.create({ dataDir });
   } else {
-    client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+    const { loadDataDir } = target;
+    // An in-memory database cannot come back after a crash: its contents died with it.
+    let opened = false;
+    open = async () => {
+      if (opened) throw new DatabaseUnavailableError('The in-memory database was lost and cannot be reopened.');
+      opened = true;
+      return PGlite.create(loadDataDir ? { loadDataDir } : {});
+    };
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let client: ReopeningPglite;
+  try {
+    client = new ReopeningPglite(await open(), open, target.onError);
+  } catch (error) {
+    release?.();
+    throw error;
+  }
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      const applied = await migrationCount(db);
+      await migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), { migrationsFolder });
+      if ((await migrationCount(db)) !== applied) await client.query('analyze');
     },
+    analyze: async () => void (await client.query('analyze')),
     async close() {
       await client.close();
       release?.();
@@ -79,13 +232,112 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
+/**
+ * PGlite runs inside this process, so it "goes away" only when its WebAssembly instance dies (out of memory, an
+ * abort) or is closed. Then every query answers DatabaseUnavailableError (503) while one reopen of the same data
+ * directory runs in the background, so the portal recovers without a restart. Drizzle only calls query() and
+ * transaction(), which this forwards to the live instance.
+ */
+export class ReopeningPglite {
+  private reopening: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    public current: PGlite,
+    private readonly open: () => Promise<PGlite>,
+    private readonly onError: (error: Error) => void = () => undefined,
+  ) {}
+
+  query: PGlite['query'] = (...args) => this.run((c) => c.query(...args));
+  exec: PGlite['exec'] = (...args) => this.run((c) => c.exec(...args));
+  transaction: PGlite['transaction'] = (callback) => this.run((c) => c.transaction(callback));
+  dumpDataDir: PGlite['dumpDataDir'] = (...args) => this.run((c) => c.dumpDataDir(...args));
+
+  private async run<T>(work: (client: PGlite) => Promise<T>): Promise<T> {
+    if (this.reopening) throw new DatabaseUnavailableError('The database is being reopened.');
+    const client = this.current;
+    try {
+      return await work(client);
+    } catch (error) {
+      if (!this.closed && (client.closed || isFatalWasmError(error))) {
+        this.reopen(client);
+        throw new DatabaseUnavailableError('The embedded database stopped; it is being reopened.', { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  private reopen(dead: PGlite) {
+    if (this.reopening || this.current !== dead) return;
+    this.onError(new Error('The embedded database stopped; reopening it.'));
+    this.reopening = (async () => {
+      await dead.close().catch(() => undefined);
+      for (let attempt = 0; !this.closed; attempt++) {
+        try {
+          this.current = await this.open();
+          return;
+        } catch (error) {
+          this.onError(error as Error);
+          if (error instanceof DatabaseUnavailableError) return;
+          await new Promise((r) => setTimeout(r, Math.min(5000, 200 * 2 ** attempt)));
+        }
+      }
+    })().finally(() => {
+      this.reopening = undefined;
+    });
+  }
+
+  async close() {
+    this.closed = true;
+    await this.reopening?.catch(() => undefined);
+    if (!this.current.closed) await this.current.close();
+  }
+}
+
+const isFatalWasmError = (error: unknown) =>
+  (error as { name?: unknown })?.name === 'RuntimeError' ||
+  (error as { name?: unknown })?.name === 'ExitStatus' ||
+  /PGlite is closed/.test(String(error));
+
+async function migrationCount(db: Db): Promise<number> {
+  try {
+    const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { n: number }[];
+    };
+    return Number(result.rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+const abandonHandlers = new WeakMap<Db, (scope: RequestScope) => Promise<void>>();
+
+/** Cancels what a request whose client went away still runs on the database (PostgreSQL only; PGlite cannot). */
+export function abandonRequest(db: Db, scope: RequestScope): Promise<void> {
+  scope.aborted = true;
+  return abandonHandlers.get(db)?.(scope) ?? Promise.resolve();
+}
+
 /** Dumps an in-memory PGlite database, so tests can start many copies of one migrated and seeded database. */
 export async function dumpPglite(database: Database): Promise<Blob> {
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = (database.db as unknown as { $client: ReopeningPglite }).$client;
   return client.dumpDataDir('none');
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(schema.locations);
   return (rows[0]?.n ?? 0) === 0;
+}
+
+/** Builds something per database once (prepared statements), then hands out the same one. */
+export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let found = built.get(db);
+    if (found === undefined) {
+      found = build(db);
+      built.set(db, found);
+    }
+    return found;
+  };
 }

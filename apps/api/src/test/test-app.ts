@@ -26,7 +26,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const template = inject('postgresTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL!;
@@ -48,6 +48,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 4 });
     return {
       database,
+      url: dbUrl.toString(),
       drop: async () => {
         await database.close();
         await admin.query(`drop database if exists "${name}" with (force)`);
@@ -62,8 +63,17 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 
 export type DemoRole = 'member' | 'storyteller' | 'coordinator' | 'admin';
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export interface TestAppOptions {
+  /** A database of the test's own instead of a copy of the seeded one; closed with the app. */
+  database?: Database;
+  /** Adds routes of the test's own before the app starts. */
+  extraRoutes?: (app: FastifyInstance) => void;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = options.database
+    ? { database: options.database, drop: () => options.database!.close() }
+    : await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -75,6 +85,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const secrets = await loadSecrets(dataDir, {});
   const app = await buildApp(config, database.db, secrets);
+  options.extraRoutes?.(app);
   await app.ready();
   const ids = new Map<string, number>();
   const testApp: TestApp = {

@@ -1,12 +1,10 @@
 // SPEC §3 File and its contents; §7 POST /files/get; administrators' folders and uploads.
 import { z } from 'zod';
 import { pagingQuery } from './envelope';
-import { requiredText } from './messages';
-
-const isoDate = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` });
+import { dateField, plainText, requiredText } from './messages';
 
 export const filesSearchBody = z
-  .object({ fileName: z.string().trim().max(200).optional(), from: isoDate('from').optional(), to: isoDate('to').optional() })
+  .object({ fileName: plainText('fileName', 200).optional(), from: dateField('from').optional(), to: dateField('to').optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'to must not be before from' });
 export type FilesSearch = z.infer<typeof filesSearchBody>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { USER_TYPES } from '../constants';
 import { pagingQuery } from './envelope';
 import { idList } from './locations';
+import { dateField, plainText } from './messages';
 
 export const LOOKUP_SORTABLE = [
   'id_user',
@@ -14,17 +15,15 @@ export const LOOKUP_SORTABLE = [
   'location_name',
 ] as const;
 
-const isoDate = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` });
-
 export const lookupQuery = pagingQuery(LOOKUP_SORTABLE, 'id_user', 'desc')
   .extend({
-    name: z.string().trim().max(100).optional(),
-    membershipCode: z.string().trim().max(40).optional(),
-    email: z.string().trim().max(254).optional(),
+    name: plainText('name', 100).optional(),
+    membershipCode: plainText('membershipCode', 40).optional(),
+    email: plainText('email', 254).optional(),
     locations: idList('locations', 20).optional(),
     userType: z.enum(USER_TYPES).optional(),
-    from: isoDate('from').optional(),
-    to: isoDate('to').optional(),
+    from: dateField('from').optional(),
+    to: dateField('to').optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'to must not be before from' });
 export type LookupQuery = z.infer<typeof lookupQuery>;

@@ -4,21 +4,54 @@ import { z } from 'zod';
 export const requiredMessage = (field: string) => `${field} is a required field`;
 export const INVALID_EMAIL_MESSAGE = 'must be a valid email';
 
+export const NUL_MESSAGE = (field: string) => `${field} must not contain NUL characters`;
+
+/**
+ * Free text as a member types it: no NUL character (U+0000), which no text column can store and no keyboard
+ * produces. Every text field of a payload or query goes through this or the helpers below.
+ */
+export function plainText(field: string, max = 255) {
+  return z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((value) => !value.includes('\u0000'), { error: NUL_MESSAGE(field) });
+}
+
 /** A trimmed, non-empty string whose message names the field. */
 export function requiredText(field: string, max = 255) {
   return z
     .string({ error: requiredMessage(field) })
     .trim()
     .min(1, { error: requiredMessage(field) })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((value) => !value.includes('\u0000'), { error: NUL_MESSAGE(field) });
 }
 
 export function optionalText(field: string, max = 255) {
+  return plainText(field, max).nullish();
+}
+
+/** Dates the society deals in: memberships, documents, birthdays. Outside this range a date is a typing slip. */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2999-12-31';
+
+/** A calendar date written YYYY-MM-DD that exists (no 2023-02-30) and lies between EARLIEST_DATE and LATEST_DATE. */
+export function dateField(field: string) {
   return z
-    .string()
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
     .trim()
-    .max(max, { error: `${field} must be at most ${max} characters` })
-    .nullish();
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` })
+    .refine(
+      (value) => {
+        const date = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+      },
+      { error: `${field} must be a real date` },
+    )
+    .refine((value) => value >= EARLIEST_DATE && value <= LATEST_DATE, {
+      error: `${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE}`,
+    });
 }
 
 export function emailField(field = 'email') {

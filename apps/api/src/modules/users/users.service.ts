@@ -3,7 +3,7 @@ import type { ProfileUpdate } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
+import { type Db, oncePerDatabase, type Tx } from '../../db/client';
 import { userAddresses, userEmails, userPhones, users } from '../../db/schema/index';
 import { usersErrors } from './users.errors';
 
@@ -22,45 +22,89 @@ export const memberColumns = {
   id_location: users.id_location,
 };
 
+// First row of each kind is the member's primary one; the SPA edits exactly that row by its id.
+const primaryEmail = (db: Db) =>
+  db
+    .select({ id_email: userEmails.id_email, email: userEmails.email })
+    .from(userEmails)
+    .where(eq(userEmails.id_user, users.id_user))
+    .orderBy(asc(userEmails.id_email))
+    .limit(1)
+    .as('primary_email');
+const primaryPhone = (db: Db) =>
+  db
+    .select({ id_phone: userPhones.id_phone, phone_number: userPhones.phone_number })
+    .from(userPhones)
+    .where(eq(userPhones.id_user, users.id_user))
+    .orderBy(asc(userPhones.id_phone))
+    .limit(1)
+    .as('primary_phone');
+const primaryAddress = (db: Db) =>
+  db
+    .select({
+      id_address: userAddresses.id_address,
+      addr_line_1: userAddresses.addr_line_1,
+      addr_line_2: userAddresses.addr_line_2,
+      addr_city: userAddresses.addr_city,
+      addr_state: userAddresses.addr_state,
+      addr_zip: userAddresses.addr_zip,
+      addr_country: userAddresses.addr_country,
+    })
+    .from(userAddresses)
+    .where(eq(userAddresses.id_user, users.id_user))
+    .orderBy(asc(userAddresses.id_address))
+    .limit(1)
+    .as('primary_address');
+
+const recordColumns = { ...memberColumns, user_prefix: users.user_prefix, user_bday: users.user_bday, is_admin: users.is_admin };
+
+// The record alone, and the record with its primary email, phone and address: each one prepared statement, one
+// round trip (lateral joins), prepared once per database.
+const getUserStatements = oncePerDatabase((db) => {
+  const email = primaryEmail(db);
+  const phone = primaryPhone(db);
+  const address = primaryAddress(db);
+  return {
+    record: db
+      .select(recordColumns)
+      .from(users)
+      .where(eq(users.id_user, sql.placeholder('id_user')))
+      .prepare('user_record'),
+    withContacts: db
+      .select({
+        ...recordColumns,
+        email: { id_email: email.id_email, email: email.email },
+        phone: { id_phone: phone.id_phone, phone_number: phone.phone_number },
+        address: {
+          id_address: address.id_address,
+          addr_line_1: address.addr_line_1,
+          addr_line_2: address.addr_line_2,
+          addr_city: address.addr_city,
+          addr_state: address.addr_state,
+          addr_zip: address.addr_zip,
+          addr_country: address.addr_country,
+        },
+      })
+      .from(users)
+      .leftJoinLateral(email, sql`true`)
+      .leftJoinLateral(phone, sql`true`)
+      .leftJoinLateral(address, sql`true`)
+      .where(eq(users.id_user, sql.placeholder('id_user')))
+      .prepare('user_record_with_contacts'),
+  };
+});
+
 export async function getUser(db: Db, id_user: number, opts: { withContacts: boolean }): Promise<User> {
-  const [row] = await db
-    .select({ ...memberColumns, user_prefix: users.user_prefix, user_bday: users.user_bday, is_admin: users.is_admin })
-    .from(users)
-    .where(eq(users.id_user, id_user));
-  if (!row) throw userNotFound();
+  const statements = getUserStatements(db);
   if (!opts.withContacts) {
+    const [row] = await statements.record.execute({ id_user });
+    if (!row) throw userNotFound();
     return { ...row, user_bday: null, tbl_user_email: null, tbl_user_phone: null, tbl_user_address: null };
   }
-  // First row of each kind is the member's primary one; the SPA edits exactly that row by its id.
-  const [email, phone, address] = await Promise.all([
-    db
-      .select({ id_email: userEmails.id_email, email: userEmails.email })
-      .from(userEmails)
-      .where(eq(userEmails.id_user, id_user))
-      .orderBy(asc(userEmails.id_email))
-      .limit(1),
-    db
-      .select({ id_phone: userPhones.id_phone, phone_number: userPhones.phone_number })
-      .from(userPhones)
-      .where(eq(userPhones.id_user, id_user))
-      .orderBy(asc(userPhones.id_phone))
-      .limit(1),
-    db
-      .select({
-        id_address: userAddresses.id_address,
-        addr_line_1: userAddresses.addr_line_1,
-        addr_line_2: userAddresses.addr_line_2,
-        addr_city: userAddresses.addr_city,
-        addr_state: userAddresses.addr_state,
-        addr_zip: userAddresses.addr_zip,
-        addr_country: userAddresses.addr_country,
-      })
-      .from(userAddresses)
-      .where(eq(userAddresses.id_user, id_user))
-      .orderBy(asc(userAddresses.id_address))
-      .limit(1),
-  ]);
-  return { ...row, tbl_user_email: email[0] ?? null, tbl_user_phone: phone[0] ?? null, tbl_user_address: address[0] ?? null };
+  const [row] = await statements.withContacts.execute({ id_user });
+  if (!row) throw userNotFound();
+  const { email, phone, address, ...record } = row;
+  return { ...record, tbl_user_email: email, tbl_user_phone: phone, tbl_user_address: address };
 }
 
 /** SPEC §7 POST /user/{id_user} for the profile: the member row and their email, phone and address, all or nothing. */

@@ -1,0 +1,30 @@
+// An authenticated read costs at most two database round trips: the session with the member's roles, then the record.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let statements: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The driver client behind Drizzle (a pg pool, or the PGlite wrapper): count what reaches it.
+  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    const text = args[0];
+    statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+    return query(...args);
+  };
+});
+afterAll(() => t?.close());
+
+it.each(['member', 'admin'] as const)('GET /user/{id} as %s: one statement for the session and roles, one for the record', async (who) => {
+  const { id, token } = await t.accounts(who, 'member');
+  statements = [];
+  const res = await t.app.inject({ method: 'GET', url: `/api/user/${id.member}`, headers: bearer(token[who]) });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().result.tbl_user_email.email).toBe('member@guildhall.test');
+  expect(statements).toHaveLength(2);
+  expect(statements[0]).toMatch(/from "sessions"/);
+  expect(statements[1]).toMatch(/from "users"/);
+});

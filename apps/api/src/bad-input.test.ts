@@ -1,0 +1,101 @@
+// Bad input the issue found answering 500: NUL characters and dates past any sane range are 400s naming the field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from './test/test-app';
+
+let t: TestApp;
+let token: Record<'admin' | 'member', string>;
+let id: Record<'admin' | 'member', number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token, id } = await t.accounts('admin', 'member'));
+});
+afterAll(() => t?.close());
+
+const expect400Naming = (res: { statusCode: number; json(): unknown }, field: string, message: RegExp) => {
+  expect(res.statusCode).toBe(400);
+  const body = res.json() as { message: string; code: string; errors?: { path: string }[] };
+  expect(body.code).toBe('validation');
+  expect(body.message).toMatch(message);
+  expect(body.message).toContain(field);
+  expect(body.errors?.[0]?.path).toBe(field);
+};
+
+describe('a NUL character', () => {
+  it.each([
+    ['POST', '/api/files/get', { fileName: 'a\u0000b' }, 'fileName'],
+    ['POST', '/api/files/folders', { file_name: 'Hand\u0000book' }, 'file_name'],
+    [
+      'POST',
+      '/api/prestiges/add',
+      {
+        id_user: 0,
+        prestige_general: 1,
+        prestige_regional: 0,
+        prestige_national: 0,
+        prestige_usable_general: 0,
+        prestige_category: 'Administration',
+        prestige_description: 'ran \u0000 the game',
+      },
+      'prestige_description',
+    ],
+  ])('in the body of %s %s is a 400 naming the field', async (method, url, payload, field) => {
+    const body = { ...payload, ...('id_user' in payload ? { id_user: id.member } : {}) };
+    const res = await t.app.inject({ method: method as 'POST', url, headers: bearer(token.admin), payload: body });
+    expect400Naming(res, field, /must not contain NUL characters/);
+  });
+
+  it("in a nested field of the member's profile is a 400 naming the field", async () => {
+    const me = (await t.app.inject({ method: 'GET', url: `/api/user/${id.member}`, headers: bearer(token.member) })).json().result;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${id.member}`,
+      headers: bearer(token.member),
+      payload: {
+        id_user: id.member,
+        user_nick: 'Ada',
+        user_bday: '1990-01-01',
+        tbl_user_email: { id_email: me.tbl_user_email.id_email, email: 'member@guildhall.test' },
+        tbl_user_phone: { id_phone: me.tbl_user_phone.id_phone, phone_number: '+1 555 0100' },
+        tbl_user_address: { id_address: me.tbl_user_address.id_address, addr_line_1: '1 Way', addr_city: 'Ci\u0000ty', addr_state: 'MA' },
+      },
+    });
+    expect400Naming(res, 'tbl_user_address.addr_city', /must not contain NUL characters/);
+  });
+
+  it.each([
+    ['/api/users?name=a%00b', 'name'],
+    ['/api/users?membershipCode=%00', 'membershipCode'],
+    ['/api/users?sortBy=%00', 'sortBy'],
+    ['/api/notifications?direction=asc%00', 'direction'],
+  ])('in the query of %s is a 400 naming the parameter', async (url, field) => {
+    expect400Naming(await t.app.inject({ method: 'GET', url, headers: bearer(token.admin) }), field, /must not contain NUL characters/);
+  });
+});
+
+describe('a date out of range', () => {
+  it.each([
+    ['POST', '/api/files/get', { to: '9999-12-31' }, 'to', /between 1900-01-01 and 2999-12-31/],
+    ['POST', '/api/files/get', { from: '0000-01-01' }, 'from', /between 1900-01-01 and 2999-12-31/],
+    ['POST', '/api/files/get', { from: '2023-02-30' }, 'from', /must be a real date/],
+  ])('in the body of %s %s %j is a 400 naming the field', async (method, url, payload, field, message) => {
+    expect400Naming(await t.app.inject({ method: method as 'POST', url, headers: bearer(token.admin), payload }), field, message);
+  });
+
+  it.each([
+    ['/api/users?to=9999-12-31', 'to'],
+    ['/api/users?from=0000-01-01', 'from'],
+  ])('in the query of %s is a 400 naming the parameter', async (url, field) => {
+    expect400Naming(await t.app.inject({ method: 'GET', url, headers: bearer(token.admin) }), field, /between 1900-01-01 and 2999-12-31/);
+  });
+
+  it('still lets a search on real dates through', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/get',
+      headers: bearer(token.admin),
+      payload: { from: '1900-01-01', to: '2999-12-31' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
