@@ -1,7 +1,7 @@
 // The one place errors become DESIGN §3's `{ message, code, errors? }`. No SQL, stack or internals reach a client.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from './db/client';
+import { isClientGone, isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
 
 const PG_CODES: Record<string, { status: number; code: string; message: string }> = {
@@ -57,7 +57,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: a load balancer retries elsewhere, a client later; /api/ready says when it is back.
-      req.log.warn({ err: error, reqId: req.id }, 'database unavailable');
+      if (isClientGone(error)) req.log.debug({ reqId: req.id }, 'client gone before its database work');
+      else req.log.warn({ err: error, reqId: req.id }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', '5')

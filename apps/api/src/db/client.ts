@@ -63,6 +63,21 @@ export class RequestScope {
 }
 export const requestScope = new AsyncLocalStorage<RequestScope>();
 
+/** The request's client hung up before its database work began: nobody waits for the answer. */
+export class ClientGoneError extends DatabaseUnavailableError {
+  constructor() {
+    super('The request was abandoned by its client.');
+    this.name = 'ClientGoneError';
+  }
+}
+
+export function isClientGone(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ClientGoneError) return true;
+  }
+  return false;
+}
+
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
 /** A pg pool that knows which request holds each client, so a request whose client went away can be cancelled. */
@@ -85,7 +100,7 @@ class RequestAwarePool extends pg.Pool {
         return release.call(client, err);
       };
     };
-    const gone = () => new DatabaseUnavailableError('The request was abandoned by its client.');
+    const gone = () => new ClientGoneError();
     if (callback) {
       if (scope.aborted) setImmediate(() => callback(gone(), undefined, () => undefined));
       else
