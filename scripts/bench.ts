@@ -164,6 +164,10 @@ const calls: [string, string, string | undefined, Budget][] = [
   ['lookup by number', '/api/users?membershipCode=US2019', staffToken, lookupBudget],
   [`lookup, page ${lastPage}`, `/api/users?page=${lastPage}`, staffToken, lookupBudget],
   ['domains', '/api/domains', staffToken, readBudget],
+  // Issue 10: a player's characters and the character search (a coordinator may search).
+  ['my characters', `/api/characters/user/${id}`, memberToken, readBudget],
+  ['character search, default', '/api/characters', staffToken, readBudget],
+  ['character search by player', '/api/characters?sortBy=player_name&direction=desc', staffToken, readBudget],
 ];
 
 // Warm up first (JIT, prepared statements, caches), so the first call measured is not the slowest.
