@@ -2,25 +2,15 @@
 // their section until then. Only the lists DESIGN §2 gives a detail (characters, style sheets, approvals)
 // take an :id child; anything else under a tab is 'Not found page'. Declarative routing (useRoutes), not a data router: the app loads no route data
 // through the router, and leaving the data router out keeps /login's first download small (issue 14).
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactElement, Suspense, useState } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
-import { readStoredToken } from '../lib/api-client';
-import { decodeTokenId } from '../lib/jwt';
-import { aggregatesQuery, overviewQuery } from '../lib/queries';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { NotFoundRoute } from './not-found-page';
 import { RequireAuth } from './require-auth';
 
-/** The data a page's first render needs, fetched with its chunk when it is the first page opened. */
-type Prefetch = (queryClient: QueryClient, userId: number) => void;
-const preloads = new WeakMap<ReactElement, { load: () => Promise<unknown>; prefetch?: Prefetch | undefined }>();
-
 /** A page from a lazy chunk; the module is asked for by name so a chunk can export several things. */
-function page<M>(load: () => Promise<M>, name: keyof M, prefetch?: Prefetch): ReactElement {
+function page<M>(load: () => Promise<M>, name: keyof M): ReactElement {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  const element = <Page />;
-  preloads.set(element, { load, prefetch });
-  return element;
+  return <Page />;
 }
 
 const requireAuth = <RequireAuth />;
@@ -37,24 +27,14 @@ export const routes: RouteObject[] = [
   { path: '/login', element: page(() => import('../features/auth/login-page'), 'LoginPage') },
   { path: '/oauth/callback', element: page(() => import('../features/auth/oauth-callback-page'), 'OAuthCallbackPage') },
   {
-    element: requireAuth,
+    element: <RequireAuth />,
     children: [
       {
         // The shell is a chunk of its own so /login does not download it.
         element: page(() => import('./shell/app-layout'), 'AppLayout'),
         children: [
           { index: true, element: <Navigate to="/overview" replace /> },
-          {
-            path: 'overview',
-            element: page(
-              () => import('../features/overview/overview-page'),
-              'OverviewPage',
-              (queryClient, userId) => {
-                void queryClient.prefetchQuery(overviewQuery(userId));
-                void queryClient.prefetchQuery(aggregatesQuery(userId));
-              },
-            ),
-          },
+          { path: 'overview', element: page(() => import('../features/overview/overview-page'), 'OverviewPage') },
           { path: 'profile', element: page(() => import('../features/profile/profile-page'), 'ProfilePage') },
           {
             path: 'prestige-and-vip',
@@ -138,19 +118,5 @@ export const routes: RouteObject[] = [
 
 /** The app's routes; lazy pages show nothing until their chunk arrives (the shell shows its own 'Loading…'). */
 export function AppRoutes() {
-  // The chunks of the page opened first are fetched at once, alongside the member's record, rather than one
-  // after another as each level of the route renders.
-  const queryClient = useQueryClient();
-  useState(() => {
-    const token = readStoredToken();
-    const userId = token ? decodeTokenId(token) : null;
-    for (const match of matchRoutes(routes, window.location) ?? []) {
-      // A signed-out visitor is sent to /login: nothing behind the sign-in is worth fetching.
-      if (match.route.element === requireAuth && userId === null) break;
-      const preload = match.route.element ? preloads.get(match.route.element as ReactElement) : undefined;
-      void preload?.load();
-      if (userId !== null) preload?.prefetch?.(queryClient, userId);
-    }
-  });
   return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
 }

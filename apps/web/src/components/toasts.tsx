@@ -2,9 +2,15 @@
 // chunk once the page is idle or a toast is raised (lib/toast.ts).
 import { TOAST_AUTO_CLOSE_MS } from '@guildhall/shared/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { loadToastify, whenToastsWanted } from '../lib/toast';
+import { loadToastify, toastContainerMounted, whenToastsWanted } from '../lib/toast';
 
 const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
+
+/** Rendered after the container: its effect runs once the container's own have, so it is listening. */
+function Mounted() {
+  useEffect(toastContainerMounted, []);
+  return null;
+}
 
 export function Toasts() {
   const [mounted, setMounted] = useState(false);
@@ -13,6 +19,7 @@ export function Toasts() {
   return (
     <Suspense fallback={null}>
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} draggable draggablePercent={80} newestOnTop />
+      <Mounted />
     </Suspense>
   );
 }

@@ -1,12 +1,18 @@
 // The portal's toasts (SPEC §9) without react-toastify in the first download. The library and its container
 // are fetched when the browser is idle a while after the page loaded, or at once when a toast is raised before that;
-// react-toastify queues a toast raised before its container mounts and shows it then. Pages in lazy chunks may
-// import react-toastify directly.
+// a toast raised here waits for the container to be mounted (react-toastify's own queue for that case lost
+// toasts now and then). Pages in lazy chunks may import react-toastify directly: by then the container is up.
 import type { ToastOptions } from 'react-toastify/unstyled';
 
 type Toastify = typeof import('react-toastify/unstyled');
 let library: Promise<Toastify> | undefined;
 let wanted = false;
+let containerMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  containerMounted = resolve;
+});
+/** Called by the toast container once it is mounted and listening. */
+export const toastContainerMounted = () => containerMounted();
 const waiting = new Set<() => void>();
 
 export function loadToastify(): Promise<Toastify> {
@@ -39,10 +45,10 @@ export function whenToastsWanted(mount: () => void): () => void {
 export const toast = {
   success(message: string, options?: ToastOptions) {
     want();
-    void loadToastify().then(({ toast: t }) => t.success(message, options));
+    void mounted.then(loadToastify).then(({ toast: t }) => t.success(message, options));
   },
   error(message: string, options?: ToastOptions) {
     want();
-    void loadToastify().then(({ toast: t }) => t.error(message, options));
+    void mounted.then(loadToastify).then(({ toast: t }) => t.error(message, options));
   },
 };
