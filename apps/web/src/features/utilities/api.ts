@@ -1,7 +1,7 @@
 // Utilities' calls: domain content, membership lookup, documentation, password change.
 import type { DocumentationFile, FilesSearch } from '@guildhall/shared/schemas/documentation';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import type { DomainContent, Location } from '@guildhall/shared/schemas/locations';
+import type { DomainContent } from '@guildhall/shared/schemas/locations';
 import type { LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import type { PasswordChange } from '@guildhall/shared/schemas/password';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,15 +14,6 @@ export function useDomainContent(ids: number[] | null) {
     queryFn: ({ signal }) => api.get<DomainContent>('/domains/content', { ids: ids! }, signal).then((r) => r.result),
     enabled: Boolean(ids?.length),
     staleTime: 60_000,
-  });
-}
-
-export function useDomainsByParents(parentId: number | null) {
-  return useQuery({
-    queryKey: queryKeys.domains.byParent(parentId),
-    queryFn: () => api.post<ListResult<Location>>('/domains/getbyparents', { parentIds: [parentId] }).then((r) => r.result.rows),
-    enabled: parentId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -11,8 +11,8 @@ import form from '../../components/form.module.css';
 import popup from '../../components/popup.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
-import { useDomains } from '../../lib/queries';
-import { useDomainsByParents, useMembershipLookup } from './api';
+import { useDomains, useDomainsByParents } from '../../lib/queries';
+import { useMembershipLookup } from './api';
 import styles from './utilities.module.css';
 import { formatDate } from '../../lib/format';
 
