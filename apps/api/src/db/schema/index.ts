@@ -1,5 +1,6 @@
 // The whole schema, for drizzle-kit and for the typed database client.
 export * from './approvals';
+export * from './audit';
 export * from './characters';
 export * from './files';
 export * from './locations';

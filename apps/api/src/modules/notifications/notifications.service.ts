@@ -2,7 +2,7 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { Notification, notificationsQuery } from '@guildhall/shared/schemas/notifications';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { pagedList } from '../../db/list';
 import { notifications } from '../../db/schema/index';
 
@@ -46,4 +46,15 @@ export async function markRead(db: Db, id_user: number, ids: number[] | undefine
     .where(and(eq(notifications.id_user, id_user), isNull(notifications.read_at), ids ? inArray(notifications.id, ids) : undefined))
     .returning({ id: notifications.id });
   return updated.length;
+}
+
+export type NewNotification = { kind: string; message: string; link?: string | null };
+
+/** Tells members of something, inside the transaction of the change they hear about. */
+export async function notify(tx: Tx, id_users: number | readonly (number | null)[], note: NewNotification): Promise<void> {
+  const ids = [...new Set((Array.isArray(id_users) ? id_users : [id_users]).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return;
+  await tx
+    .insert(notifications)
+    .values(ids.map((id_user) => ({ id_user, kind: note.kind, message: note.message, link: note.link ?? null })));
 }
