@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { SOURCE_HASH_FILE, webSourceHash } from '../../scripts/web-source-hash.mjs';
+import { SOURCE_HASH_FILE, webSourceHash } from '../../scripts/source-hash.mjs';
 
 const api = process.env.GUILDHALL_API ?? 'http://localhost:3000';
 
