@@ -3,14 +3,19 @@
 // take an :id child; anything else under a tab is 'Not found page'. Declarative routing (useRoutes), not a data router: the app loads no route data
 // through the router, and leaving the data router out keeps /login's first download small (issue 14).
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { NotFoundRoute } from './not-found-page';
 import { RequireAuth } from './require-auth';
+
+/** Each lazy page's loader, so the chunks of the page being opened can be asked for at once (preloadPage). */
+const loaders = new Map<unknown, () => Promise<unknown>>();
 
 /** A page from a lazy chunk; the module is asked for by name so a chunk can export several things. */
 function page<M>(load: () => Promise<M>, name: keyof M): ReactElement {
   const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return <Page />;
+  const element = <Page />;
+  loaders.set(element, load);
+  return element;
 }
 
 const requireAuth = <RequireAuth />;
@@ -115,6 +120,20 @@ export const routes: RouteObject[] = [
   // Unknown paths show 'Not found page': inside the shell when signed in, on its own otherwise.
   { path: '*', element: <NotFoundRoute /> },
 ];
+
+/**
+ * Starts downloading every chunk the page at `pathname` renders (the shell, the section, the tab) side by side,
+ * instead of one after another as each renders — and the shell's while the member's record is still loading.
+ * The module map keeps each import, so the lazy components then find their chunks there.
+ */
+export function preloadPage(pathname: string): void {
+  for (const load of pageLoaders(pathname)) load().catch(() => undefined); // a failed one is retried when the page renders
+}
+
+/** The loaders of the lazy chunks the page at `pathname` renders, outermost first. */
+export function pageLoaders(pathname: string): (() => Promise<unknown>)[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => loaders.get(match.route.element) ?? []);
+}
 
 /** The app's routes; lazy pages show nothing until their chunk arrives (the shell shows its own 'Loading…'). */
 export function AppRoutes() {

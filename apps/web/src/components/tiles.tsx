@@ -5,13 +5,16 @@ export function TilePanel({
   headingId,
   headings,
   tiles,
+  busy = false,
 }: {
   headingId: string;
+  /** The figures are still loading. */
+  busy?: boolean;
   headings: string[];
   tiles: { label: string; value: number | string }[];
 }) {
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section className={styles.panel} aria-labelledby={headingId} aria-busy={busy || undefined}>
       <div className={styles.headings}>
         {headings.map((heading, i) => (
           <h2 key={heading} id={i === 0 ? headingId : undefined} className={i === 0 ? styles.heading : styles.subheading}>

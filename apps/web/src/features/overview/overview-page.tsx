@@ -28,29 +28,32 @@ function OverviewContent({ userId }: { userId: number }) {
   const domain = useDomain(user?.id_location);
   if (!user) return null;
   const data = overview.data;
+  // The member's own record already holds the number and expiry: the panel shows them at once, and its figures
+  // when the overview answers.
+  const membership = data?.membership ?? user;
+  const figure = (value: number | undefined) => value ?? '…';
   return (
     <div className={styles.layout}>
       <div className={styles.panels}>
         {overview.isError ? (
           <p role="alert">The overview could not be loaded: {overview.error.message}</p>
-        ) : !data ? (
-          <p className={styles.muted}>Loading…</p>
         ) : (
           <>
             <TilePanel
               headingId="membership-panel"
+              busy={!data}
               headings={[
-                `Membership # ${data.membership.user_camnum}`,
-                `Expires ${formatDate(data.membership.user_expiration)}${isExpired(data.membership.user_expiration) ? ' (expired)' : ''}`,
+                `Membership # ${membership.user_camnum}`,
+                `Expires ${formatDate(membership.user_expiration)}${isExpired(membership.user_expiration) ? ' (expired)' : ''}`,
               ]}
               tiles={[
-                { label: 'MC', value: data.tiles.mc },
-                { label: 'Active Characters', value: data.tiles.activeCharacters },
-                { label: 'OpenApprovals', value: data.tiles.openApprovals },
-                { label: 'Notification', value: data.tiles.notifications },
+                { label: 'MC', value: figure(data?.tiles.mc) },
+                { label: 'Active Characters', value: figure(data?.tiles.activeCharacters) },
+                { label: 'OpenApprovals', value: figure(data?.tiles.openApprovals) },
+                { label: 'Notification', value: figure(data?.tiles.notifications) },
               ]}
             />
-            {data.vst ? (
+            {data?.vst ? (
               <TilePanel
                 headingId="vst-panel"
                 headings={['VST', data.vst.positionCode]}
