@@ -8,8 +8,8 @@ import { Field } from '../../components/field';
 import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
-import { useDomains, useDomainsByParents } from '../../lib/queries';
-import { useCharacterSearch, useCharacterSubtypes, useCharacterTypes, useVenueTypes } from './api';
+import { useDomains, useDomainsByParents, useVenueTypes } from '../../lib/queries';
+import { useCharacterSearch, useCharacterSubtypes, useCharacterTypes } from './api';
 import styles from './characters.module.css';
 
 const FILTERS = ['region', 'domain', 'typeId', 'subtypeId', 'venueTypeId'] as const;
