@@ -1,9 +1,16 @@
 // Issue 11 in the browser: a storyteller's style sheets (list, add, items, text, accepting a Pending character
 // the player then sees Accepted), member-written text shown inert, the census, and the 'Coming soon...' pages.
 // Each test that writes makes its own style sheet, so they run side by side.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiCall, MEMBER, STORYTELLER } from './helpers';
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -133,6 +140,7 @@ test.describe('Vss Manager', () => {
     const table = page.getByRole('table', { name: /Style sheets/ });
     await expect(table.getByRole('row')).toHaveCount(11);
     await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Page 1 of');
+    await expectNoSeriousViolations(page);
     await page.getByRole('searchbox', { name: 'Storyteller' }).fill('Sasha Okafor');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/storytellerName=Sasha/);
@@ -141,7 +149,11 @@ test.describe('Vss Manager', () => {
     const name = (await rows.nth(1).getByRole('cell').nth(3).textContent())!;
     await rows.nth(1).getByRole('cell').first().click();
     await expect(page.getByRole('heading', { name })).toBeVisible();
-    await page.getByRole('link', { name: /Back to VSS list/ }).click();
+    await expect(page.getByRole('table', { name: `Characters on ${name}` })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    // By keyboard: the back link is reachable and takes the list's filters back with it.
+    await page.getByRole('link', { name: /Back to VSS list/ }).focus();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/storyteller\/vss-manager\?storytellerName=Sasha/);
     await expect(page.getByRole('searchbox', { name: 'Storyteller' })).toHaveValue('Sasha Okafor');
   });
@@ -169,6 +181,7 @@ test.describe('Character Census', () => {
     await expect(header).toHaveAttribute('aria-expanded', 'true');
     const table = page.getByRole('table', { name: `Characters on ${withCharacters.venue_name}` });
     await expect(table.getByRole('row')).toHaveCount(Math.min(withCharacters.character_count, 10) + 1);
+    await expectNoSeriousViolations(page);
   });
 
   test('is for staff and storytellers', async ({ page, signInAs }) => {
