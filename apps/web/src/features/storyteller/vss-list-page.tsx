@@ -2,17 +2,17 @@
 // domain; columns Domain, Region, Venue, Style Sheet Name, Storyteller; paged and sorted by the API (default
 // newest first). A row opens the detail at {list}/{id}; 'Edit' opens the Add/Update VSS panel; 'Add Style
 // Sheet' for storytellers. Filters, page and sort live in the URL.
-import { topRegions } from '@guildhall/shared/rules/locations';
 import { VENUE_LIST_SORTABLE, type VenueRow } from '@guildhall/shared/schemas/venues';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { type Column, DataTable } from '../../components/data-table';
 import { Field } from '../../components/field';
+import { RegionDomainFields } from '../../components/region-domain-fields';
 import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
-import { useDomains, useDomainsByParents, useVenueTypes } from '../../lib/queries';
+import { useVenueTypes } from '../../lib/queries';
 import { useVenue, useVenueList } from './api';
 import styles from './storyteller.module.css';
 import { VssFormDialog } from './vss-form-dialog';
@@ -39,10 +39,6 @@ function VssList() {
   const mayAdd = useCan('venues.add');
   const list = useListState({ defaultSort: { sortBy: 'id_venue', direction: 'desc' }, sortable: VENUE_LIST_SORTABLE, filters: FILTERS });
   const { filters } = list;
-  const domains = useDomains();
-  const regions = topRegions(domains.data ?? []).sort((a, b) => a.location_name.localeCompare(b.location_name));
-  const regionId = filters.region ? Number(filters.region) : null;
-  const children = useDomainsByParents(regionId);
   const venueTypes = useVenueTypes();
   const place = filters.domain || filters.region;
   const venues = useVenueList({
@@ -103,26 +99,7 @@ function VssList() {
             ))}
           </select>
         </Field>
-        <Field label="Region">
-          <select value={filters.region} onChange={(e) => list.setFilters({ region: e.target.value, domain: undefined })}>
-            <option value="">Any</option>
-            {regions.map((r) => (
-              <option key={r.id_location} value={r.id_location}>
-                {r.location_name} ({r.domain_code})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Domain">
-          <select value={filters.domain} onChange={(e) => list.setFilters({ domain: e.target.value })} disabled={!regionId}>
-            <option value="">{regionId ? 'Any' : 'Choose a region first'}</option>
-            {(children.data ?? []).map((d) => (
-              <option key={d.id_location} value={d.id_location}>
-                {d.location_name} ({d.domain_code})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
         <div className={styles.filterActions}>
           <button type="submit" className={form.secondary}>
             Search
