@@ -68,13 +68,31 @@ test.describe('Vss Manager', () => {
     await expect(page.getByText('The venue was updated successfully')).toBeVisible();
     await expect(page.getByTestId('vss-text')).toContainText('No open flames after midnight.');
 
+    // The list's Edit opens the Update VSS panel with the sheet's values.
+    await page.getByRole('link', { name: /Back to VSS list/ }).click();
+    await page.getByRole('searchbox', { name: 'Style sheet name' }).fill(sheet);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Edit ${sheet}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Update VSS' });
+    await expect(edit.getByLabel('Name')).toHaveValue(sheet);
+    await expect(edit.getByLabel('Style text')).toHaveValue(/No open flames after midnight\./);
+    await edit.getByLabel('Name').fill(`${sheet} East`);
+    await edit.getByRole('button', { name: 'Update VSS' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('table', { name: /Style sheets/ })).toContainText(`${sheet} East`);
+    await page
+      .getByRole('table', { name: /Style sheets/ })
+      .getByRole('button', { name: `Open ${sheet} East` })
+      .click();
+    await expect(page.getByRole('heading', { name: `${sheet} East` })).toBeVisible();
+
     const memberPage = await (await browser.newContext()).newPage();
     await signInAs(MEMBER, { page: memberPage });
     const character = unique('Lenore Ashby');
     await pendingCharacterOn(memberPage, id_venue, character);
 
     await page.reload();
-    const characters = page.getByRole('table', { name: `Characters on ${sheet}` });
+    const characters = page.getByRole('table', { name: `Characters on ${sheet} East` });
     await expect(characters.getByRole('row', { name: new RegExp(character) })).toContainText('Pending');
     await characters.getByRole('button', { name: `Accept ${character}` }).click();
     await expect(page.getByText('Successfully updated')).toBeVisible();
@@ -86,7 +104,7 @@ test.describe('Vss Manager', () => {
       'Accepted',
     );
     await memberPage.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
-    await expect(memberPage.getByRole('dialog', { name: 'Notifications' })).toContainText(`${character} was accepted on ${sheet}.`);
+    await expect(memberPage.getByRole('dialog', { name: 'Notifications' })).toContainText(`${character} was accepted on ${sheet} East.`);
   });
 
   test('shows a hostile style text as plain, inert text, read-only to a member', async ({ page, browser, signInAs }) => {
@@ -133,6 +151,7 @@ test.describe('Vss Manager', () => {
     await expect(memberPage.getByRole('button', { name: 'Update Vss information' })).toHaveCount(0);
     await expect(memberPage.getByRole('button', { name: 'Add Item' })).toHaveCount(0);
     await expect(memberPage.getByRole('link', { name: /Back to VSS list/ })).toBeVisible();
+    await expect(memberPage.getByText('The characters on a style sheet are shown to staff and storytellers.')).toBeVisible();
   });
 
   test('filters and pages the list, and a row opens its sheet', async ({ page, signInAs }) => {

@@ -6,6 +6,7 @@ import type { VenueCharacterRow } from '@guildhall/shared/schemas/venues';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { type Column, DataTable } from '../../components/data-table';
+import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useSignCharacter, useVenueCharacters } from './api';
 
@@ -36,7 +37,14 @@ export function VenueCharactersTable({ venueId, caption }: { venueId: number; ca
     }
   };
 
-  if (characters.isError) return <p role="alert">{characters.error.message}</p>;
+  if (characters.isError)
+    return (
+      <p role="alert">
+        {characters.error instanceof ApiError && characters.error.status === 403
+          ? 'The characters on a style sheet are shown to staff and storytellers.'
+          : characters.error.message}
+      </p>
+    );
   return (
     <DataTable
       caption={caption}
