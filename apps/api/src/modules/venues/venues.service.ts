@@ -1,6 +1,6 @@
 // Venues (style sheets): their types, the VSS list, a sheet with its position holders, adding and updating a
 // sheet, its items, and the census (each sheet with how many characters are on it).
-import { ancestorIds, childDomains, indexLocations, regionOf } from '@guildhall/shared/rules/locations';
+import { ancestorIds, domainCode, indexLocations, regionOf } from '@guildhall/shared/rules/locations';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type {
   Venue,
@@ -19,7 +19,6 @@ import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { pagedList } from '../../db/list';
 import { characters, locations, positions, users, venueItems, venues, venueTypes } from '../../db/schema/index';
-import { listLocations } from '../locations/locations.service';
 import { positionRank } from '../positions/positions.service';
 import { venuesErrors } from './venues.errors';
 import type { VenueFacts } from './venues.policy';
@@ -32,24 +31,40 @@ const storytellerName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.us
 const contains = (column: SQL | typeof venues.venue_name, text: string) =>
   sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
 
-/** Domain code and region of each location, from the one location tree (SPEC §3). */
-async function placesOf(db: Db | Tx) {
-  const all = await listLocations(db);
-  const byId = indexLocations(all);
-  return {
-    all,
-    of(id_location: number) {
-      const location = byId.get(id_location);
-      const region = location ? regionOf(location, byId) : undefined;
-      const root = location ? byId.get(ancestorIds(location)[0] ?? location.id_location) : undefined;
-      return {
-        domain_name: location?.location_name ?? '',
-        domain_code: location?.domain_code ?? '',
-        region_name: region?.location_name ?? null,
-        organization: root?.location_name ?? null,
-      };
-    },
+/**
+ * Domain name and code, region and organization (SPEC §3) of the given locations, from those locations and their
+ * ancestors only: a page of sheets needs a few rows of the location tree, not all of it.
+ */
+async function placesOf(db: Db | Tx, ids: number[]) {
+  const own = ids.length
+    ? await db
+        .select()
+        .from(locations)
+        .where(inArray(locations.id_location, [...new Set(ids)]))
+    : [];
+  const above = [...new Set(own.flatMap((l) => ancestorIds(l)))];
+  const ancestors = above.length ? await db.select().from(locations).where(inArray(locations.id_location, above)) : [];
+  const byId = indexLocations([...own, ...ancestors]);
+  return (id_location: number) => {
+    const location = byId.get(id_location);
+    const region = location ? regionOf(location, byId) : undefined;
+    const root = location ? byId.get(ancestorIds(location)[0] ?? location.id_location) : undefined;
+    return {
+      domain_name: location?.location_name ?? '',
+      domain_code: location ? domainCode(location, byId) : '',
+      region_name: region?.location_name ?? null,
+      organization: root?.location_name ?? null,
+    };
   };
+}
+
+/** The location itself or any location below it, for each id (SPEC §3 ancestor lists). */
+function atOrBelow(ids: number[]) {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`(${locations.id_location} in (${list}) or string_to_array(${locations.id_parent_location}, ',')::int[] && array[${list}]::int[])`;
 }
 
 /** SPEC §2 VSS list: filters on name, storyteller, venue type and domains (a domain covers the places below it). */
@@ -59,16 +74,11 @@ export async function listVenues(
   filters: VenueListFilters,
   abilitiesOf: (venue: VenueFacts) => Promise<VenueRow['abilities']>,
 ): Promise<ListResult<VenueRow>> {
-  const places = await placesOf(db);
   const conditions: SQL[] = [];
   if (filters.vssName) conditions.push(contains(venues.venue_name, filters.vssName));
   if (filters.storytellerName) conditions.push(contains(storytellerName, filters.storytellerName));
   if (filters.venueTypeId) conditions.push(eq(venues.id_venue_type, filters.venueTypeId));
-  if (filters.domainIds?.length) {
-    const ids = new Set(filters.domainIds);
-    for (const id of filters.domainIds) for (const child of childDomains(places.all, id)) ids.add(child.id_location);
-    conditions.push(inArray(venues.id_location, [...ids]));
-  }
+  if (filters.domainIds?.length) conditions.push(atOrBelow(filters.domainIds));
   const where = conditions.length ? and(...conditions) : undefined;
   const page = await pagedList(query, {
     rows: db
@@ -87,7 +97,12 @@ export async function listVenues(
       .leftJoin(users, eq(users.id_user, venues.id_user_st))
       .where(where)
       .$dynamic(),
-    count: db.select({ n: count() }).from(venues).leftJoin(users, eq(users.id_user, venues.id_user_st)).where(where),
+    count: db
+      .select({ n: count() })
+      .from(venues)
+      .innerJoin(locations, eq(locations.id_location, venues.id_location))
+      .leftJoin(users, eq(users.id_user, venues.id_user_st))
+      .where(where),
     sortable: {
       id_venue: venues.id_venue,
       venue_name: sql`lower(${venues.venue_name})`,
@@ -97,9 +112,13 @@ export async function listVenues(
     },
     tieBreak: venues.id_venue,
   });
+  const placeOf = await placesOf(
+    db,
+    page.rows.map((r) => r.id_location),
+  );
   const rows = await Promise.all(
     page.rows.map(async (row) => {
-      const { organization: _, ...place } = places.of(row.id_location);
+      const { organization: _, ...place } = placeOf(row.id_location);
       return { ...row, ...place, abilities: await abilitiesOf({ id_user_st: row.id_user_st }) };
     }),
   );
@@ -115,7 +134,7 @@ export async function venueFacts(db: Db | Tx, id_venue: number, missing = venues
 
 /** GET /venue/{id}: the overview, the position holders and the text. */
 export async function getVenue(db: Db, id_venue: number): Promise<Venue> {
-  const [[row], holders, places] = await Promise.all([
+  const [[row], holders] = await Promise.all([
     db
       .select({
         id_venue: venues.id_venue,
@@ -146,10 +165,10 @@ export async function getVenue(db: Db, id_venue: number): Promise<Venue> {
       .where(eq(positions.id_venue, id_venue))
       .orderBy(positionRank, asc(positions.id_position))
       .limit(50),
-    placesOf(db),
   ]);
   if (!row) throw venuesErrors.notFound();
-  return { ...row, ...places.of(row.id_location), positions: holders, updated_at: row.updated_at.toISOString() };
+  const placeOf = await placesOf(db, [row.id_location]);
+  return { ...row, ...placeOf(row.id_location), positions: holders, updated_at: row.updated_at.toISOString() };
 }
 
 async function assertVenueType(tx: Tx, id_venue_type: number) {

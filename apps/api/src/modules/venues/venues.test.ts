@@ -76,6 +76,25 @@ describe('POST /api/venues/get', () => {
     );
   });
 
+  it('gives each row its domain’s name and code and its region, as the domain list has them', async () => {
+    const list = (await post('/api/venues/get?count=100', 'member', {})).json().result.rows as {
+      id_location: number;
+      domain_name: string;
+      domain_code: string;
+      region_name: string | null;
+    }[];
+    const domains = new Map(
+      (
+        (await get('/api/domains', 'member')).json().result.rows as { id_location: number; location_name: string; domain_code: string }[]
+      ).map((d) => [d.id_location, d]),
+    );
+    for (const row of list) {
+      expect(row.domain_name).toBe(domains.get(row.id_location)!.location_name);
+      expect(row.domain_code).toBe(domains.get(row.id_location)!.domain_code);
+      expect(row.region_name).toBeTruthy();
+    }
+  });
+
   it('pages without overlap and sorts by name in both directions as SQL does', async () => {
     const first = (await post('/api/venues/get?sortBy=venue_name&page=1&count=5', 'member', {})).json().result.rows;
     const second = (await post('/api/venues/get?sortBy=venue_name&page=2&count=5', 'member', {})).json().result.rows;

@@ -38,7 +38,7 @@ export function VssDetailPage() {
   return (
     <div className={styles.detail}>
       <Link className={styles.back} to={`/storyteller/vss-manager${search}`}>
-        ← Back to VSS list
+        <span aria-hidden="true">← </span>Back to VSS list
       </Link>
       {detail.isPending ? (
         <p aria-busy="true">Loading…</p>
