@@ -67,6 +67,14 @@ function atOrBelow(ids: number[]) {
   return sql`(${locations.id_location} in (${list}) or string_to_array(${locations.id_parent_location}, ',')::int[] && array[${list}]::int[])`;
 }
 
+/** The total for the filters, joining only the tables a filter reads (an unfiltered list counts one table). */
+function countOf(db: Db, filters: VenueListFilters, where: SQL | undefined) {
+  let query = db.select({ n: count() }).from(venues).$dynamic();
+  if (filters.domainIds?.length) query = query.innerJoin(locations, eq(locations.id_location, venues.id_location));
+  if (filters.storytellerName) query = query.leftJoin(users, eq(users.id_user, venues.id_user_st));
+  return query.where(where);
+}
+
 /** SPEC §2 VSS list: filters on name, storyteller, venue type and domains (a domain covers the places below it). */
 export async function listVenues(
   db: Db,
@@ -97,12 +105,7 @@ export async function listVenues(
       .leftJoin(users, eq(users.id_user, venues.id_user_st))
       .where(where)
       .$dynamic(),
-    count: db
-      .select({ n: count() })
-      .from(venues)
-      .innerJoin(locations, eq(locations.id_location, venues.id_location))
-      .leftJoin(users, eq(users.id_user, venues.id_user_st))
-      .where(where),
+    count: countOf(db, filters, where),
     sortable: {
       id_venue: venues.id_venue,
       venue_name: sql`lower(${venues.venue_name})`,
