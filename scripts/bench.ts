@@ -136,7 +136,7 @@ interface Load {
 const run = promisify(execFile);
 const autocannonBin = path.resolve(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
 /** autocannon in a process of its own, so the load generator does not share the server's event loop. */
-async function load(url: string, token?: string, warmUp = false): Promise<Load> {
+async function load(url: string, token?: string, warmUp = false, body?: object): Promise<Load> {
   const args = [
     autocannonBin,
     '-j',
@@ -144,6 +144,8 @@ async function load(url: string, token?: string, warmUp = false): Promise<Load> 
     String(connections),
     ...(warmUp ? ['-a', String(connections * 4)] : ['-d', String(duration)]),
     ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
+    // SPEC §7 makes some lists POSTs with their filters in the body.
+    ...(body ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body)] : []),
     url,
   ];
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
@@ -154,7 +156,11 @@ async function load(url: string, token?: string, warmUp = false): Promise<Load> 
 type Budget = { p99?: number; shareOfHello?: number };
 const lookupBudget: Budget = onPostgres ? { p99: 50 } : { p99: 100 };
 const readBudget: Budget = onPostgres ? {} : { p99: 100 };
-const calls: [string, string, string | undefined, Budget][] = [
+const [venue] = await rows(
+  sql`select id_venue from venues order by (select count(*) from characters c where c.id_venue = venues.id_venue) desc limit 1`,
+);
+/** name, path, token, budget, and the JSON body of a POST. */
+const calls: [string, string, string | undefined, Budget, object?][] = [
   ['member record (own)', `/api/user/${id}`, memberToken, onPostgres ? { shareOfHello: 0.1 } : { shareOfHello: 0.02, p99: 100 }],
   ['overview figures', `/api/user/${id}/overview`, memberToken, onPostgres ? { p99: 50 } : { p99: 100 }],
   ['prestige record', `/api/prestiges/user/${id}?sortBy=prestige_general&direction=asc`, memberToken, readBudget],
@@ -168,6 +174,11 @@ const calls: [string, string, string | undefined, Budget][] = [
   ['my characters', `/api/characters/user/${id}`, memberToken, readBudget],
   ['character search, default', '/api/characters', staffToken, readBudget],
   ['character search by player', '/api/characters?sortBy=player_name&direction=desc', staffToken, readBudget],
+  // Issue 11: the VSS list (newest first, and filtered by name), the census and the busiest sheet's characters.
+  ['VSS list, default', '/api/venues/get', staffToken, readBudget, {}],
+  ['VSS list by name "court"', '/api/venues/get?sortBy=venue_name', staffToken, readBudget, { vssName: 'court' }],
+  ['census', '/api/venues-with-character-count/get', staffToken, readBudget, {}],
+  ['characters of a sheet', `/api/characters/venue/${venue!.id_venue}`, staffToken, readBudget],
 ];
 
 // Warm up first (JIT, prepared statements, caches), so the first call measured is not the slowest.
@@ -182,9 +193,9 @@ console.log(
   `\n${'call'.padEnd(30)} ${'req/s'.padStart(8)} ${'hello'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'budget'.padEnd(20)}`,
 );
 line('Fastify hello-world', helloResult, '', '');
-for (const [name, url, token, budget] of calls) {
-  await load(`${base}${url}`, token, true);
-  const r = await load(`${base}${url}`, token);
+for (const [name, url, token, budget, body] of calls) {
+  await load(`${base}${url}`, token, true, body);
+  const r = await load(`${base}${url}`, token, false, body);
   const problems: string[] = [];
   if (budget.p99 !== undefined && r.latency.p99 > budget.p99) problems.push('p99');
   if (budget.shareOfHello !== undefined && r.requests.average < budget.shareOfHello * helloRps) problems.push('req/s');

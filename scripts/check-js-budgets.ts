@@ -34,6 +34,18 @@ const ROUTES: Record<string, string[]> = {
     'src/features/characters/character-detail-page.tsx',
   ],
   '/characters/vss-list': [SHELL, CHARACTERS, 'src/features/characters/character-search-page.tsx'],
+  '/storyteller/vss-manager': [SHELL, 'src/features/storyteller/storyteller-section.tsx', 'src/features/storyteller/vss-list-page.tsx'],
+  '/storyteller/vss-manager/:id': [
+    SHELL,
+    'src/features/storyteller/storyteller-section.tsx',
+    'src/features/storyteller/vss-list-page.tsx',
+    'src/features/storyteller/vss-detail-page.tsx',
+  ],
+  '/storyteller/character-census': [
+    SHELL,
+    'src/features/storyteller/storyteller-section.tsx',
+    'src/features/storyteller/character-census-page.tsx',
+  ],
   '/storyteller/plots': [SHELL, 'src/features/storyteller/storyteller-section.tsx', 'src/components/coming-soon.tsx'],
   '/coordinator': [SHELL, 'src/features/coordinator/coordinator-page.tsx'],
   '/administration': [SHELL, 'src/features/administration/administration-page.tsx'],

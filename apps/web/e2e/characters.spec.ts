@@ -2,26 +2,7 @@
 // API and the seeded society. Tests that change a character make their own, so they run side by side.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { COORDINATOR, MEMBER, STORYTELLER } from './helpers';
-
-/** The page's own session calls the API, as the SPA would. */
-async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).result;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
+import { apiCall, COORDINATOR, MEMBER, STORYTELLER } from './helpers';
 
 /** A fresh character of the signed-in member on a venue of their domain; answers its id. */
 async function createCharacter(page: Page, name: string): Promise<number> {

@@ -15,6 +15,23 @@ test('no page is wider than a 375 px phone', async ({ page }) => {
     ['/utilities/documentation', async () => page.locator('ul > li > h3 > button').first().click()],
     ['/characters/list'],
     ['/storyteller/vss-manager'],
+    [
+      '/storyteller/vss-manager',
+      async () =>
+        page
+          .getByRole('table', { name: /Style sheets/ })
+          .getByRole('row')
+          .nth(1)
+          .click(),
+    ],
+    [
+      '/storyteller/character-census',
+      async () =>
+        page
+          .getByRole('button', { name: /on VSS\)$/ })
+          .first()
+          .click(),
+    ],
   ];
   for (const [path, open] of pages) {
     await page.goto(path);

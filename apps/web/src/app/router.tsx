@@ -94,8 +94,15 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/storyteller/vss-manager" replace /> },
               tab('stylesheet'),
-              listTab('vss-manager'),
-              tab('character-census'),
+              listTab(
+                'vss-manager',
+                page(() => import('../features/storyteller/vss-list-page'), 'VssListPage'),
+                page(() => import('../features/storyteller/vss-detail-page'), 'VssDetailPage'),
+              ),
+              tab(
+                'character-census',
+                page(() => import('../features/storyteller/character-census-page'), 'CharacterCensusPage'),
+              ),
               listTab('approvals'),
               ...['plots', 'staff', 'reports', 'investigations'].map((path) =>
                 tab(

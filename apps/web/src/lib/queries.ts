@@ -1,7 +1,7 @@
 // Queries that several sections share (a member, their figures, the domains, the sign-in settings): defined
 // once here; a section's own calls live in its feature's api.ts.
 import type { AuthConfig } from '@guildhall/shared/schemas/auth';
-import type { Location } from '@guildhall/shared/schemas/locations';
+import type { Location, VenueType } from '@guildhall/shared/schemas/locations';
 import type { Overview, Position } from '@guildhall/shared/schemas/overview';
 import type { PrestigeAggregates } from '@guildhall/shared/schemas/prestige';
 import type { User } from '@guildhall/shared/schemas/user';
@@ -70,6 +70,15 @@ export function useDomainsByParents(parentId: number | null) {
         .post<{ rows: Domain[]; count: number }>('/domains/getbyparents', { parentIds: [parentId] }, { signal })
         .then((r) => r.result.rows),
     enabled: parentId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** GET /venue-types/get: the character search's filter and the style-sheet form choose from them. */
+export function useVenueTypes() {
+  return useQuery({
+    queryKey: queryKeys.character.venueTypes,
+    queryFn: ({ signal }) => api.list<VenueType>('/venue-types/get', undefined, signal).then((r) => r.rows),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -40,6 +40,16 @@ export const queryKeys = {
     venueTypes: ['venue-types'] as const,
     venuesOfDomain: (id: number) => ['venues', 'domain', id] as const,
   },
+  /** A style sheet's keys all start with ['venue', id], so a change refreshes its detail, items and characters. */
+  venue: {
+    all: ['venue'] as const,
+    list: (query: object) => ['venue', 'list', query] as const,
+    of: (id: number) => ['venue', id] as const,
+    detail: (id: number) => ['venue', id, 'detail'] as const,
+    items: (id: number) => ['venue', id, 'items'] as const,
+    characters: (id: number, query: object) => ['venue', id, 'characters', query] as const,
+    census: ['venue', 'census'] as const,
+  },
   notifications: { all: ['notifications'] as const },
   auth: { config: ['auth', 'config'] as const },
 };

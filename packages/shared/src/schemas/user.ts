@@ -43,5 +43,6 @@ export const OWN_ABILITIES = [
   'prestige.recommend',
   'documentation.manage',
   'characters.search',
+  'venues.add',
 ] as const;
 export type OwnAbility = (typeof OWN_ABILITIES)[number];

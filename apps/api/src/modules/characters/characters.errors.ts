@@ -11,6 +11,7 @@ const DENIED: Record<CharacterAction, string> = {
   addApproval: 'Only the player may submit an application for this character.',
   add: 'You may add characters for yourself only.',
   search: 'Character search is for staff and storytellers.',
+  sign: 'Only the storyteller of its venue or an administrator may accept or reject this character.',
 };
 
 export const charactersErrors = {
@@ -35,5 +36,10 @@ export const charactersErrors = {
     ]),
   voidOverdraft: () => conflict('characters.xp_void_overdraft', 'Voiding this entry would take a later balance below zero.'),
   alreadyVoid: () => conflict('characters.xp_already_void', 'This experience entry is already void.'),
+  notPending: () => conflict('characters.not_pending', 'This character is no longer Pending on its style sheet.'),
+  signAsOther: () =>
+    badRequest('characters.sign_as_other', 'storytellerId: you may sign only as yourself', [
+      { path: 'storytellerId', message: 'you may sign only as yourself' },
+    ]),
   notActive: () => conflict('characters.not_active', 'Applications can be submitted for active characters only.'),
 };

@@ -5,7 +5,7 @@ import { isStaff, isStoryteller } from '../../auth/actor';
 import { definePolicy } from '../../auth/policy';
 import { charactersErrors } from './characters.errors';
 
-export type CharacterAction = 'list' | 'view' | 'edit' | 'logXp' | 'voidXp' | 'addApproval' | 'add' | 'search';
+export type CharacterAction = 'list' | 'view' | 'edit' | 'logXp' | 'voidXp' | 'addApproval' | 'add' | 'search' | 'sign';
 
 /** Who a character belongs to and who runs its venue (for `list` and `add`, only the member matters). */
 export interface CharacterFacts {
@@ -23,6 +23,8 @@ export const charactersPolicy = definePolicy<CharacterAction, CharacterFacts>(
     voidXp: (actor, c) => actor.isAdmin || (c.venue_st !== null && actor.id_user === c.venue_st && actor.id_user !== c.id_user),
     addApproval: (actor, c) => actor.isAdmin || actor.id_user === c.id_user,
     search: (actor) => isStaff(actor) || isStoryteller(actor),
+    /** Accept or reject onto the style sheet: its storyteller (never for their own character) or an administrator. */
+    sign: (actor, c) => actor.isAdmin || (c.venue_st !== null && actor.id_user === c.venue_st && actor.id_user !== c.id_user),
   },
   charactersErrors.denied,
 );

@@ -1,4 +1,5 @@
-// SPEC §7 character calls, DESIGN §7's experience void, and the character search (GET /characters).
+// SPEC §7 character calls (signing onto a style sheet and a sheet's characters too), DESIGN §7's experience
+// void, and the character search (GET /characters).
 import {
   CHARACTER_ABILITIES,
   characterAddSchema,
@@ -16,19 +17,25 @@ import {
   xpLogsQuery,
 } from '@guildhall/shared/schemas/characters';
 import { idParam, listEnvelope, singleEnvelope } from '@guildhall/shared/schemas/envelope';
+import { characterSignSchema, venueCharacterRowSchema, venueCharactersQuery } from '@guildhall/shared/schemas/venues';
+import { VSS_STATUSES } from '@guildhall/shared/rules/vss-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { charactersPolicy } from './characters.policy';
+import { venueFacts } from '../venues/venues.service';
+import { charactersErrors } from './characters.errors';
+import { type CharacterFacts, charactersPolicy } from './characters.policy';
 import {
   addCharacter,
   addXpLog,
   characterFacts,
   getCharacter,
   listCharactersOfUser,
+  listCharactersOfVenue,
   listSubtypes,
   listTypes,
   listXpLogs,
   searchCharacters,
+  signCharacter,
   updateCharacter,
   voidXpLog,
   xpLogCharacter,
@@ -133,6 +140,35 @@ export const charactersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await charactersPolicy.assert(db, req.actor, 'search', { id_user: req.actor.id_user, venue_st: null });
       return { result: await searchCharacters(db, req.query) };
+    },
+  );
+
+  app.post(
+    '/character/:id/sign',
+    {
+      schema: {
+        tags,
+        params: idParam,
+        body: characterSignSchema,
+        response: { 200: singleEnvelope(z.object({ id_character: z.number().int(), vss_status: z.enum(VSS_STATUSES) })) },
+      },
+    },
+    async (req) => {
+      await charactersPolicy.assert(db, req.actor, 'sign', await characterFacts(db, req.params.id));
+      if (req.body.storytellerId !== undefined && req.body.storytellerId !== req.actor.id_user) throw charactersErrors.signAsOther();
+      return { result: { id_character: req.params.id, vss_status: await signCharacter(db, req.params.id, req.actor.id_user, req.body) } };
+    },
+  );
+
+  app.get(
+    '/characters/venue/:id',
+    { schema: { tags, params: idParam, querystring: venueCharactersQuery, response: { 200: listEnvelope(venueCharacterRowSchema) } } },
+    async (req) => {
+      const venue = await venueFacts(db, req.params.id);
+      // Who plays on a sheet is the character search's audience: staff and storytellers.
+      await charactersPolicy.assert(db, req.actor, 'search', { id_user: req.actor.id_user, venue_st: venue.id_user_st });
+      const maySign = (character: CharacterFacts) => charactersPolicy.can(db, req.actor, 'sign', character);
+      return { result: await listCharactersOfVenue(db, req.params.id, req.query, maySign, venue.id_user_st) };
     },
   );
 };

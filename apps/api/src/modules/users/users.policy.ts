@@ -8,6 +8,7 @@ import { charactersPolicy } from '../characters/characters.policy';
 import { documentationPolicy } from '../documentation/documentation.policy';
 import { lookupPolicy } from '../membership-lookup/lookup.policy';
 import { prestigePolicy } from '../prestige/prestige.policy';
+import { venuesPolicy } from '../venues/venues.policy';
 import { usersErrors } from './users.errors';
 
 export type UserAction = 'view' | 'edit' | 'viewContacts' | 'viewOverview';
@@ -34,6 +35,7 @@ export async function ownAbilities(db: Db, actor: Actor): Promise<OwnAbility[]> 
     ['prestige.recommend', prestigePolicy.can(db, actor, 'recommend', actor.id_user)],
     ['documentation.manage', documentationPolicy.can(db, actor, 'manage', null)],
     ['characters.search', charactersPolicy.can(db, actor, 'search', { id_user: actor.id_user, venue_st: null })],
+    ['venues.add', venuesPolicy.can(db, actor, 'add', { id_user_st: actor.id_user })],
   ];
   const allowed = await Promise.all(checks.map(([, check]) => check));
   return checks.filter((_, i) => allowed[i]).map(([ability]) => ability);

@@ -78,6 +78,7 @@ describe('GET /api/user/{id}', () => {
       'members.lookup',
       'prestige.recommend',
       'characters.search',
+      'venues.add',
     ]);
     expect((await getUser(coordinatorId, 'coordinator')).json().extra.abilities).toEqual([
       'members.lookup',
@@ -91,6 +92,7 @@ describe('GET /api/user/{id}', () => {
       'prestige.recommend',
       'documentation.manage',
       'characters.search',
+      'venues.add',
     ]);
   });
 

@@ -1,8 +1,266 @@
-// Venues (style sheets) and their types.
-import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { venueTypes } from '../../db/schema/index';
+// Venues (style sheets): their types, the VSS list, a sheet with its position holders, adding and updating a
+// sheet, its items, and the census (each sheet with how many characters are on it).
+import { ancestorIds, domainCode, indexLocations, regionOf } from '@guildhall/shared/rules/locations';
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import type {
+  Venue,
+  VenueCensusQuery,
+  VenueCensusRow,
+  VenueForm,
+  VenueItem,
+  VenueItemAdd,
+  VenueItemsQuery,
+  VenueListFilters,
+  VenueListQuery,
+  VenueRow,
+} from '@guildhall/shared/schemas/venues';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { pagedList } from '../../db/list';
+import { characters, locations, positions, users, venueItems, venues, venueTypes } from '../../db/schema/index';
+import { positionRank } from '../positions/positions.service';
+import { venuesErrors } from './venues.errors';
+import type { VenueFacts } from './venues.policy';
 
 export function listVenueTypes(db: Db) {
   return db.select().from(venueTypes).orderBy(asc(venueTypes.venue_type));
+}
+
+const storytellerName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`;
+const contains = (column: SQL | typeof venues.venue_name, text: string) =>
+  sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
+
+/**
+ * Domain name and code, region and organization (SPEC §3) of the given locations, from those locations and their
+ * ancestors only: a page of sheets needs a few rows of the location tree, not all of it.
+ */
+async function placesOf(db: Db | Tx, ids: number[]) {
+  const own = ids.length
+    ? await db
+        .select()
+        .from(locations)
+        .where(inArray(locations.id_location, [...new Set(ids)]))
+    : [];
+  const above = [...new Set(own.flatMap((l) => ancestorIds(l)))];
+  const ancestors = above.length ? await db.select().from(locations).where(inArray(locations.id_location, above)) : [];
+  const byId = indexLocations([...own, ...ancestors]);
+  return (id_location: number) => {
+    const location = byId.get(id_location);
+    const region = location ? regionOf(location, byId) : undefined;
+    const root = location ? byId.get(ancestorIds(location)[0] ?? location.id_location) : undefined;
+    return {
+      domain_name: location?.location_name ?? '',
+      domain_code: location ? domainCode(location, byId) : '',
+      region_name: region?.location_name ?? null,
+      organization: root?.location_name ?? null,
+    };
+  };
+}
+
+/** The location itself or any location below it, for each id (SPEC §3 ancestor lists). */
+function atOrBelow(ids: number[]) {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`(${locations.id_location} in (${list}) or string_to_array(${locations.id_parent_location}, ',')::int[] && array[${list}]::int[])`;
+}
+
+/** The total for the filters, joining only the tables a filter reads (an unfiltered list counts one table). */
+function countOf(db: Db, filters: VenueListFilters, where: SQL | undefined) {
+  let query = db.select({ n: count() }).from(venues).$dynamic();
+  if (filters.domainIds?.length) query = query.innerJoin(locations, eq(locations.id_location, venues.id_location));
+  if (filters.storytellerName) query = query.leftJoin(users, eq(users.id_user, venues.id_user_st));
+  return query.where(where);
+}
+
+/** SPEC §2 VSS list: filters on name, storyteller, venue type and domains (a domain covers the places below it). */
+export async function listVenues(
+  db: Db,
+  query: VenueListQuery,
+  filters: VenueListFilters,
+  abilitiesOf: (venue: VenueFacts) => Promise<VenueRow['abilities']>,
+): Promise<ListResult<VenueRow>> {
+  const conditions: SQL[] = [];
+  if (filters.vssName) conditions.push(contains(venues.venue_name, filters.vssName));
+  if (filters.storytellerName) conditions.push(contains(storytellerName, filters.storytellerName));
+  if (filters.venueTypeId) conditions.push(eq(venues.id_venue_type, filters.venueTypeId));
+  if (filters.domainIds?.length) conditions.push(atOrBelow(filters.domainIds));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const page = await pagedList(query, {
+    rows: db
+      .select({
+        id_venue: venues.id_venue,
+        venue_name: venues.venue_name,
+        id_venue_type: venues.id_venue_type,
+        venue_type: venueTypes.venue_type,
+        id_location: venues.id_location,
+        id_user_st: venues.id_user_st,
+        storyteller_name: storytellerName,
+      })
+      .from(venues)
+      .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
+      .innerJoin(locations, eq(locations.id_location, venues.id_location))
+      .leftJoin(users, eq(users.id_user, venues.id_user_st))
+      .where(where)
+      .$dynamic(),
+    count: countOf(db, filters, where),
+    sortable: {
+      id_venue: venues.id_venue,
+      venue_name: sql`lower(${venues.venue_name})`,
+      venue_type: venueTypes.venue_type,
+      domain_name: sql`lower(${locations.location_name})`,
+      storyteller_name: sql`lower(${storytellerName})`,
+    },
+    tieBreak: venues.id_venue,
+  });
+  const placeOf = await placesOf(
+    db,
+    page.rows.map((r) => r.id_location),
+  );
+  const rows = await Promise.all(
+    page.rows.map(async (row) => {
+      const { organization: _, ...place } = placeOf(row.id_location);
+      return { ...row, ...place, abilities: await abilitiesOf({ id_user_st: row.id_user_st }) };
+    }),
+  );
+  return { rows, count: page.count };
+}
+
+/** Who runs the sheet; an unknown id is `missing()` (404 for a path's id, 400 naming the field for a payload's). */
+export async function venueFacts(db: Db | Tx, id_venue: number, missing = venuesErrors.notFound): Promise<VenueFacts> {
+  const [row] = await db.select({ id_user_st: venues.id_user_st }).from(venues).where(eq(venues.id_venue, id_venue));
+  if (!row) throw missing();
+  return row;
+}
+
+/** GET /venue/{id}: the overview, the position holders and the text. */
+export async function getVenue(db: Db, id_venue: number): Promise<Venue> {
+  const [[row], holders] = await Promise.all([
+    db
+      .select({
+        id_venue: venues.id_venue,
+        venue_name: venues.venue_name,
+        venue_style: venues.venue_style,
+        id_venue_type: venues.id_venue_type,
+        venue_type: venueTypes.venue_type,
+        id_location: venues.id_location,
+        id_user_st: venues.id_user_st,
+        storyteller_name: storytellerName,
+        updated_at: venues.updated_at,
+      })
+      .from(venues)
+      .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
+      .leftJoin(users, eq(users.id_user, venues.id_user_st))
+      .where(eq(venues.id_venue, id_venue)),
+    db
+      .select({
+        id_position: positions.id_position,
+        pos_type: positions.pos_type,
+        pos_title: positions.pos_title,
+        id_user: positions.id_user,
+        holder_name: storytellerName,
+        user_camnum: users.user_camnum,
+      })
+      .from(positions)
+      .leftJoin(users, eq(users.id_user, positions.id_user))
+      .where(eq(positions.id_venue, id_venue))
+      .orderBy(positionRank, asc(positions.id_position))
+      .limit(50),
+  ]);
+  if (!row) throw venuesErrors.notFound();
+  const placeOf = await placesOf(db, [row.id_location]);
+  return { ...row, ...placeOf(row.id_location), positions: holders, updated_at: row.updated_at.toISOString() };
+}
+
+async function assertVenueType(tx: Tx, id_venue_type: number) {
+  const [type] = await tx.select({ id: venueTypes.id_venue_type }).from(venueTypes).where(eq(venueTypes.id_venue_type, id_venue_type));
+  if (!type) throw venuesErrors.unknownVenueType();
+}
+
+/** DESIGN §5: a new style sheet is in the caller's domain and run by the caller, who holds its Venue Storyteller post. */
+export async function addVenue(db: Db, id_user: number, input: VenueForm): Promise<number> {
+  return db.transaction(async (tx) => {
+    await assertVenueType(tx, input.id_venue_type);
+    const [member] = await tx.select({ id_location: users.id_location }).from(users).where(eq(users.id_user, id_user));
+    if (!member?.id_location) throw venuesErrors.noDomain();
+    const [created] = await tx
+      .insert(venues)
+      .values({ ...input, id_location: member.id_location, id_user_st: id_user })
+      .returning({ id: venues.id_venue });
+    await tx.insert(positions).values({
+      id_location: member.id_location,
+      id_venue: created!.id,
+      id_user,
+      pos_type: 'VST',
+      pos_title: 'Venue Storyteller',
+    });
+    return created!.id;
+  });
+}
+
+export async function updateVenue(db: Db, id_venue: number, input: VenueForm) {
+  await db.transaction(async (tx) => {
+    await assertVenueType(tx, input.id_venue_type);
+    const updated = await tx
+      .update(venues)
+      .set({ ...input, updated_at: sql`now()` })
+      .where(eq(venues.id_venue, id_venue))
+      .returning({ id: venues.id_venue });
+    if (!updated.length) throw venuesErrors.notFound();
+  });
+}
+
+export async function listVenueItems(db: Db, id_venue: number, query: VenueItemsQuery): Promise<ListResult<VenueItem>> {
+  const where = eq(venueItems.id_venue, id_venue);
+  const page = await pagedList(query, {
+    rows: db
+      .select({
+        id_venue_item: venueItems.id_venue_item,
+        id_venue: venueItems.id_venue,
+        id_user_st: venueItems.id_user_st,
+        name: venueItems.name,
+        type: venueItems.type,
+        description: venueItems.description,
+        created_at: venueItems.created_at,
+      })
+      .from(venueItems)
+      .where(where)
+      .$dynamic(),
+    count: db.select({ n: count() }).from(venueItems).where(where),
+    sortable: { name: sql`lower(${venueItems.name})`, type: venueItems.type, id_venue_item: venueItems.id_venue_item },
+    tieBreak: venueItems.id_venue_item,
+  });
+  return { rows: page.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), count: page.count };
+}
+
+export async function addVenueItem(db: Db, id_user_st: number, input: VenueItemAdd): Promise<number> {
+  const [created] = await db
+    .insert(venueItems)
+    .values({ ...input, id_user_st })
+    .returning({ id: venueItems.id_venue_item });
+  return created!.id;
+}
+
+const charactersOnVenue = sql<number>`(select count(*)::int from ${characters} where ${characters.id_venue} = ${venues.id_venue})`;
+
+/** The census: style sheets by name, each with the number of characters on it (any state). */
+export async function venuesWithCharacterCount(db: Db, query: VenueCensusQuery): Promise<ListResult<VenueCensusRow>> {
+  const page = await pagedList(query, {
+    rows: db
+      .select({
+        id_venue: venues.id_venue,
+        venue_name: venues.venue_name,
+        venue_type: venueTypes.venue_type,
+        character_count: charactersOnVenue,
+      })
+      .from(venues)
+      .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
+      .$dynamic(),
+    count: db.select({ n: count() }).from(venues),
+    sortable: { venue_name: sql`lower(${venues.venue_name})` },
+    tieBreak: venues.id_venue,
+  });
+  return { rows: page.rows.map((r) => ({ ...r, character_count: Number(r.character_count) })), count: page.count };
 }

@@ -1,0 +1,45 @@
+// SPEC §2 Venue character browser (/storyteller/character-census): an accordion of style sheets headed
+// 'name (n on VSS)', n being the characters on the sheet; opening one loads its character table. 'Load more'
+// asks for the next page of sheets while a page comes back full; 'No result' when there is none.
+import { useState } from 'react';
+import { Accordion, AccordionItem } from '../../components/accordion';
+import form from '../../components/form.module.css';
+import { useCan } from '../../lib/abilities';
+import { useCensus } from './api';
+import styles from './storyteller.module.css';
+import { VenueCharactersTable } from './venue-characters-table';
+
+export function CharacterCensusPage() {
+  const mayView = useCan('characters.search');
+  const census = useCensus();
+  const [open, setOpen] = useState('');
+  if (!mayView) return <p role="alert">The character census is for staff and storytellers.</p>;
+  if (census.isPending) return <p aria-busy="true">Loading…</p>;
+  if (census.isError) return <p role="alert">{census.error.message}</p>;
+  const venues = census.data.pages.flatMap((p) => p.rows);
+  if (venues.length === 0) return <p>No result</p>;
+  return (
+    <div className={styles.census}>
+      <Accordion value={open} onValueChange={setOpen}>
+        {venues.map((v) => (
+          <AccordionItem key={v.id_venue} value={String(v.id_venue)} name={`${v.venue_name} (${v.character_count} on VSS)`}>
+            <VenueCharactersTable venueId={v.id_venue} caption={`Characters on ${v.venue_name}`} />
+          </AccordionItem>
+        ))}
+      </Accordion>
+      {census.hasNextPage ? (
+        <div className={styles.loadMore}>
+          <button
+            type="button"
+            className={form.secondary}
+            onClick={() => census.fetchNextPage()}
+            disabled={census.isFetchingNextPage}
+            aria-busy={census.isFetchingNextPage}
+          >
+            {census.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

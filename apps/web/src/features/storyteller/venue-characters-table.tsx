@@ -1,0 +1,80 @@
+// A style sheet's characters (GET /characters/venue/{id}): name, player, membership number, type and state
+// (SPEC §4), with Accept and Reject on the Pending ones the caller may sign. Shared by the VSS detail and the
+// census; paged by the API, in the component's own state so two tables on a page keep their own pages.
+import { DEFAULT_PAGE_SIZE } from '@guildhall/shared/constants';
+import type { VenueCharacterRow } from '@guildhall/shared/schemas/venues';
+import { useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { type Column, DataTable } from '../../components/data-table';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { useSignCharacter, useVenueCharacters } from './api';
+
+const columns: Column<VenueCharacterRow>[] = [
+  { key: 'name', header: 'Name', cell: (r) => r.character_name },
+  { key: 'player', header: 'Player', cell: (r) => r.player_name },
+  { key: 'camnum', header: 'Membership #', cell: (r) => r.user_camnum },
+  { key: 'type', header: 'Type', cell: (r) => `${r.type_name} · ${r.subtype_name}` },
+  { key: 'state', header: 'State', cell: (r) => r.vss_status },
+];
+
+export function VenueCharactersTable({ venueId, caption }: { venueId: number; caption: string }) {
+  const { user } = useAuth();
+  const [page, setPage] = useState(1);
+  const characters = useVenueCharacters(venueId, { page, count: DEFAULT_PAGE_SIZE });
+  const sign = useSignCharacter();
+  const [signing, setSigning] = useState<number | null>(null);
+
+  const signAs = async (row: VenueCharacterRow, resultSigned: 'yes' | 'no') => {
+    setSigning(row.id_character);
+    try {
+      await sign.mutateAsync({ id: row.id_character, input: { resultSigned, storytellerId: user?.id_user } });
+      toast.success('Successfully updated');
+    } catch {
+      toast.error('Sorry, failed to accept the character');
+    } finally {
+      setSigning(null);
+    }
+  };
+
+  if (characters.isError)
+    return (
+      <p role="alert">
+        {characters.error instanceof ApiError && characters.error.status === 403
+          ? 'The characters on a style sheet are shown to staff and storytellers.'
+          : characters.error.message}
+      </p>
+    );
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={characters.data?.rows ?? []}
+      rowKey={(r) => r.id_character}
+      total={characters.data?.count ?? 0}
+      page={page}
+      pageSize={DEFAULT_PAGE_SIZE}
+      onPageChange={setPage}
+      loading={characters.isFetching}
+      rowActions={(r) =>
+        r.abilities.includes('sign')
+          ? [
+              {
+                label: 'Accept',
+                accessibleLabel: `Accept ${r.character_name}`,
+                disabled: signing !== null,
+                onClick: () => signAs(r, 'yes'),
+              },
+              {
+                label: 'Reject',
+                accessibleLabel: `Reject ${r.character_name}`,
+                danger: true,
+                disabled: signing !== null,
+                onClick: () => signAs(r, 'no'),
+              },
+            ]
+          : []
+      }
+    />
+  );
+}
