@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { pagingQuery } from './envelope';
 import { optionalText, requiredMessage, requiredText } from './messages';
 
-const requiredId = (field: string) =>
+export const requiredId = (field: string) =>
   z.coerce
     .number({ error: requiredMessage(field) })
     .int({ error: requiredMessage(field) })

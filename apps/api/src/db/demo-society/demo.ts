@@ -261,6 +261,7 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
         id_user_global: chain?.global ?? null,
         update_date: daysBefore(5),
         updated_by: member,
+        level_since: daysBefore(5),
       },
       {
         app_number: `${code}-${String(counter!.last).padStart(4, '0')}`,
@@ -279,6 +280,8 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
         id_user_global: chain?.global ?? null,
         update_date: daysBefore(3),
         updated_by: storyteller,
+        level_since: daysBefore(3),
+        level_reached: 1,
       },
     ])
     .returning({ id: s.approvals.id });
