@@ -91,7 +91,11 @@ export const routes: RouteObject[] = [
               tab('stylesheet'),
               listTab('vss-manager'),
               tab('character-census'),
-              listTab('approvals'),
+              listTab(
+                'approvals',
+                page(() => import('../features/storyteller/approvals/approvals-page'), 'ApprovalsPage'),
+                page(() => import('../features/storyteller/approvals/approval-detail-page'), 'ApprovalDetailPage'),
+              ),
               ...['plots', 'staff', 'reports', 'investigations'].map((path) =>
                 tab(
                   path,

@@ -1,5 +1,7 @@
 // Queries that several sections share (a member, their figures, the domains, the sign-in settings): defined
 // once here; a section's own calls live in its feature's api.ts.
+import type { ApprovalAction } from '@guildhall/shared/rules/approval-workflow';
+import type { ApprovalDetail } from '@guildhall/shared/schemas/approvals';
 import type { AuthConfig } from '@guildhall/shared/schemas/auth';
 import type { Location } from '@guildhall/shared/schemas/locations';
 import type { Overview, Position } from '@guildhall/shared/schemas/overview';
@@ -71,5 +73,28 @@ export function useDomainsByParents(parentId: number | null) {
         .then((r) => r.result.rows),
     enabled: parentId !== null,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The venue types (style sheets' kinds), for the character search and the Approvals filters. */
+export function useVenueTypes() {
+  return useQuery({
+    queryKey: queryKeys.character.venueTypes,
+    queryFn: ({ signal }) =>
+      api.list<{ id_venue_type: number; venue_type: string }>('/venue-types/get', undefined, signal).then((r) => r.rows),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** One application with its chain, history and clock, and what the caller may do to it (`extra.abilities`). */
+export function useApproval(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.approvals.detail(id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<ApprovalDetail>(`/approvals/${id}`, undefined, signal).then((r) => ({
+        approval: r.result,
+        abilities: ((r.extra?.abilities as ApprovalAction[] | undefined) ?? []) as ApprovalAction[],
+      })),
+    enabled: id !== null,
   });
 }

@@ -61,14 +61,7 @@ export function useCharacterSubtypes(typeId: number | null) {
   });
 }
 
-export function useVenueTypes() {
-  return useQuery({
-    queryKey: queryKeys.character.venueTypes,
-    queryFn: ({ signal }) =>
-      api.list<{ id_venue_type: number; venue_type: string }>('/venue-types/get', undefined, signal).then((r) => r.rows),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+export { useVenueTypes } from '../../lib/queries';
 
 /** The venues a character may play on: those of the member's domain. */
 export function useVenuesOfDomain(locationId: number | null | undefined) {
