@@ -188,28 +188,68 @@ export const joined = <Q extends PgSelect>(q: Q) =>
     .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
     .leftJoin(venuePlaces, eq(venuePlaces.id_location, venues.id_location));
 
-/** SQL twin of `canView` (approvals.policy.ts): what the actor may see, or undefined for administrators. */
-function visibleTo(actor: Actor): SQL | undefined {
-  if (actor.isAdmin) return undefined;
+/** The joins a total needs for the filters in force (none for a plain view: approvals' indexes alone). */
+function countJoins<Q extends PgSelect>(q: Q, needs: { player: boolean; venue: boolean }): Q {
+  if (!needs.player && !needs.venue) return q;
+  q.innerJoin(characters, eq(characters.id_character, approvals.character_id));
+  if (needs.player) q.innerJoin(players, eq(players.id_user, characters.id_user));
+  if (needs.venue)
+    q.leftJoin(venues, eq(venues.id_venue, characters.id_venue)).leftJoin(venuePlaces, eq(venuePlaces.id_location, venues.id_location));
+  return q;
+}
+
+/** The member's own characters, as a subquery (indexed by characters_user_idx). */
+const ownCharacters = (me: number) => sql`(select ${characters.id_character} from ${characters} where ${characters.id_user} = ${me})`;
+
+/**
+ * SQL twin of `canView` (approvals.policy.ts): what the actor may see, or undefined for administrators, written
+ * on the approvals row alone so a total needs no join (the chain columns and own characters: a BitmapOr).
+ */
+async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined }> {
+  if (actor.isAdmin) return { where: undefined };
   const me = actor.id_user;
+  // The member's own characters are few: as literal ids the planner can combine every branch on its index.
+  const own = await db.select({ id: characters.id_character }).from(characters).where(eq(characters.id_user, me));
   const reach = reachOf(actor);
-  return or(
-    eq(characters.id_user, me),
-    eq(approvals.id_user_low, me),
-    and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
-    and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
-    and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
-    reach.length
-      ? sql`${venuePlaceIds} && ${sql`array[${sql.join(
-          reach.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::int[]`}`
-      : undefined,
-  );
+  // A post reaches the venues at its place and below: their characters' applications (a hashed subplan on
+  // characters_venue_idx, so the total needs no join).
+  const reachArray = sql`array[${sql.join(
+    reach.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  const reached = reach.length
+    ? await db
+        .select({ id: venues.id_venue })
+        .from(venues)
+        .innerJoin(locations, eq(locations.id_location, venues.id_location))
+        .where(
+          sql`${locations.id_location} = any(${reachArray}) or coalesce(string_to_array(${locations.id_parent_location}, ',')::int[], '{}') && ${reachArray}`,
+        )
+    : [];
+  return {
+    where: or(
+      own.length
+        ? inArray(
+            approvals.character_id,
+            own.map((c) => c.id),
+          )
+        : undefined,
+      eq(approvals.id_user_low, me),
+      and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
+      and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
+      and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
+      reached.length
+        ? sql`${approvals.character_id} in (select ${characters.id_character} from ${characters} where ${inArray(
+            characters.id_venue,
+            reached.map((v) => v.id),
+          )})`
+        : undefined,
+    ),
+  };
 }
 
 /** Waiting at a level where the actor is the named approver (never their own character's). */
-function awaiting(me: number): SQL {
+export function awaitingApprover(me: number): SQL {
   return and(
     or(
       and(eq(approvals.status, 'Pending Low'), eq(approvals.id_user_low, me)),
@@ -217,7 +257,7 @@ function awaiting(me: number): SQL {
       and(eq(approvals.status, 'Pending High'), eq(approvals.id_user_high, me)),
       and(inArray(approvals.status, ['Pending Top', 'Pending Global']), eq(approvals.id_user_global, me)),
     ),
-    ne(characters.id_user, me),
+    sql`${approvals.character_id} not in ${ownCharacters(me)}`,
   )!;
 }
 
@@ -228,8 +268,9 @@ export async function listApprovals(
   clock: { now: Date; escalationDays: number },
 ): Promise<ListResult<ApprovalListRow>> {
   const cutoff = overdueCutoff(clock.now, clock.escalationDays);
-  const conditions: (SQL | undefined)[] = [visibleTo(actor)];
-  if (query.awaitingMe) conditions.push(awaiting(actor.id_user));
+  const visible = await visibleTo(db, actor);
+  const conditions: (SQL | undefined)[] = [visible.where];
+  if (query.awaitingMe) conditions.push(awaitingApprover(actor.id_user));
   if (query.overdue) conditions.push(inArray(approvals.status, [...OPEN_APPROVAL_STATUSES]), lt(approvals.level_since, cutoff));
   if (query.itemName) conditions.push(sql`lower(${approvals.description}) like ${`%${escapeLike(query.itemName.toLowerCase())}%`}`);
   if (query.appNumber) conditions.push(like(approvals.app_number, `%${escapeLike(query.appNumber.toUpperCase())}%`));
@@ -260,7 +301,10 @@ export async function listApprovals(
     )
       .leftJoin(updaters, eq(updaters.id_user, approvals.updated_by))
       .where(where),
-    count: joined(db.select({ n: count() }).from(approvals).$dynamic()).where(where),
+    count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), {
+      player: Boolean(query.userName),
+      venue: Boolean(query.venueTypeId || query.domainIds?.length),
+    }).where(where),
     sortable: {
       level_since: approvals.level_since,
       update_date: approvals.update_date,

@@ -61,8 +61,6 @@ export function useCharacterSubtypes(typeId: number | null) {
   });
 }
 
-export { useVenueTypes } from '../../lib/queries';
-
 /** The venues a character may play on: those of the member's domain. */
 export function useVenuesOfDomain(locationId: number | null | undefined) {
   return useQuery({

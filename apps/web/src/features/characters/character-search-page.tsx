@@ -1,15 +1,14 @@
 // SPEC §2 Character search (staff and storytellers): filters domain (region first fills its choices), region,
 // character type, subtype (of that type) and venue type; columns Name, Type, Subtype, Virtue, # of Approvals,
 // Player, Membership #, On Style Sheet; sorted and paged by the API. Filters, page and sort live in the URL.
-import { topRegions } from '@guildhall/shared/rules/locations';
 import { CHARACTER_SEARCH_SORTABLE, type CharacterSearchRow } from '@guildhall/shared/schemas/characters';
 import { type Column, DataTable } from '../../components/data-table';
 import { Field } from '../../components/field';
+import { RegionDomainFields, VenueTypeField } from '../../components/place-filters';
 import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
-import { useDomains, useDomainsByParents } from '../../lib/queries';
-import { useCharacterSearch, useCharacterSubtypes, useCharacterTypes, useVenueTypes } from './api';
+import { useCharacterSearch, useCharacterSubtypes, useCharacterTypes } from './api';
 import styles from './characters.module.css';
 
 const FILTERS = ['region', 'domain', 'typeId', 'subtypeId', 'venueTypeId'] as const;
@@ -38,14 +37,9 @@ export function CharacterSearchPage() {
     filters: FILTERS,
   });
   const { filters } = list;
-  const domains = useDomains();
-  const regions = topRegions(domains.data ?? []).sort((a, b) => a.location_name.localeCompare(b.location_name));
-  const regionId = filters.region ? Number(filters.region) : null;
-  const children = useDomainsByParents(regionId);
   const typeId = filters.typeId ? Number(filters.typeId) : null;
   const types = useCharacterTypes();
   const subtypes = useCharacterSubtypes(typeId);
-  const venueTypes = useVenueTypes();
   const results = useCharacterSearch(list.query, maySearch);
 
   if (!maySearch) return <p role="alert">Character search is for staff and storytellers.</p>;
@@ -55,27 +49,7 @@ export function CharacterSearchPage() {
   return (
     <div>
       <form className={styles.filters} aria-label="Character search filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Region">
-          {/* A new region empties the domain: its choices are that region's domains. */}
-          <select value={filters.region} onChange={(e) => list.setFilters({ region: e.target.value, domain: undefined })}>
-            <option value="">Any</option>
-            {regions.map((r) => (
-              <option key={r.id_location} value={r.id_location}>
-                {r.location_name} ({r.domain_code})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Domain">
-          <select value={filters.domain} onChange={(e) => list.setFilters({ domain: e.target.value })} disabled={!regionId}>
-            <option value="">{regionId ? 'Any' : 'Choose a region first'}</option>
-            {(children.data ?? []).map((d) => (
-              <option key={d.id_location} value={d.id_location}>
-                {d.location_name} ({d.domain_code})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
         <Field label="Character type">
           <select value={filters.typeId} onChange={(e) => list.setFilters({ typeId: e.target.value, subtypeId: undefined })}>
             <option value="">Any</option>
@@ -96,16 +70,7 @@ export function CharacterSearchPage() {
             ))}
           </select>
         </Field>
-        <Field label="Venue type">
-          <select value={filters.venueTypeId} onChange={(e) => list.setFilters({ venueTypeId: e.target.value })}>
-            <option value="">Any</option>
-            {(venueTypes.data ?? []).map((v) => (
-              <option key={v.id_venue_type} value={v.id_venue_type}>
-                {v.venue_type}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
         {activeFilters ? (
           <button
             type="button"

@@ -3,17 +3,18 @@
 // Status, Last updated, Last updated By — plus Waiting and an Overdue marker (DESIGN §6). The default view is
 // 'Awaiting me'; filters, page and sort live in the URL; a row opens the detail over the list.
 import { APPROVAL_CATEGORIES, APPROVAL_LEVELS, APPROVAL_STATUSES } from '@guildhall/shared/constants';
-import { locationFilterIds, topRegions } from '@guildhall/shared/rules/locations';
+import { locationFilterIds } from '@guildhall/shared/rules/locations';
 import { APPROVALS_SORTABLE, type ApprovalListRow, type ApprovalsListInput } from '@guildhall/shared/schemas/approvals';
 import type { FormEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OverdueMarker, waitingText } from '../../../components/approval-history';
 import { type Column, DataTable } from '../../../components/data-table';
 import { Field } from '../../../components/field';
+import { RegionDomainFields, VenueTypeField } from '../../../components/place-filters';
 import form from '../../../components/form.module.css';
 import { formatDate } from '../../../lib/format';
 import { useListState } from '../../../lib/list-state';
-import { useDomains, useDomainsByParents, useVenueTypes } from '../../../lib/queries';
+import { useDomains } from '../../../lib/queries';
 import { useApprovals } from './api';
 import styles from './approvals.module.css';
 
@@ -52,10 +53,6 @@ export function ApprovalsPage() {
   const list = useListState({ defaultSort: { sortBy: 'update_date', direction: 'desc' }, sortable: APPROVALS_SORTABLE, filters: FILTERS });
   const { filters } = list;
   const domains = useDomains();
-  const regions = topRegions(domains.data ?? []).sort((a, b) => a.location_name.localeCompare(b.location_name));
-  const regionId = filters.region ? Number(filters.region) : null;
-  const children = useDomainsByParents(regionId);
-  const venueTypes = useVenueTypes();
   const place = (domains.data ?? []).find((d) => String(d.id_location) === (filters.domain || filters.region));
 
   const { view, region: _region, domain: _domain, ...rest } = list.query;
@@ -95,16 +92,7 @@ export function ApprovalsPage() {
         <Field label="Player name or number">
           <input name="userName" defaultValue={filters.userName} key={`u${filters.userName}`} />
         </Field>
-        <Field label="Venue type">
-          <select value={filters.venueTypeId} onChange={(e) => list.setFilters({ venueTypeId: e.target.value })}>
-            <option value="">Any</option>
-            {(venueTypes.data ?? []).map((v) => (
-              <option key={v.id_venue_type} value={v.id_venue_type}>
-                {v.venue_type}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
         <Field label="Level">
           <select value={filters.level} onChange={(e) => list.setFilters({ level: e.target.value })}>
             <option value="">Any</option>
@@ -129,26 +117,7 @@ export function ApprovalsPage() {
             ))}
           </select>
         </Field>
-        <Field label="Region">
-          <select value={filters.region} onChange={(e) => list.setFilters({ region: e.target.value, domain: undefined })}>
-            <option value="">Any</option>
-            {regions.map((r) => (
-              <option key={r.id_location} value={r.id_location}>
-                {r.location_name} ({r.domain_code})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Domain">
-          <select value={filters.domain} onChange={(e) => list.setFilters({ domain: e.target.value })} disabled={!regionId}>
-            <option value="">{regionId ? 'Any' : 'Choose a region first'}</option>
-            {(children.data ?? []).map((d) => (
-              <option key={d.id_location} value={d.id_location}>
-                {d.location_name} ({d.domain_code})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
         <div className={styles.filterActions}>
           <button type="submit" className={form.primary}>
             Search
