@@ -13,7 +13,7 @@ import {
 import { ancestorIds, regionOf } from '@guildhall/shared/rules/locations';
 import type { ApprovalAdd, ApprovalDetail, ApprovalListRow, ApprovalRow, ApprovalsListQuery } from '@guildhall/shared/schemas/approvals';
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
-import { type AnyColumn, and, asc, count, eq, gte, inArray, isNotNull, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, gte, inArray, isNotNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import type { Db, Tx } from '../../db/client';
