@@ -1,5 +1,6 @@
 // Issue 12 in the browser: an application climbs its chain — each approver in their own browser — and the
 // player sees the outcome with its history; a denial's comment reaches the player.
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { apiCall, createCharacter } from './api-calls';
 import { expect, test } from './fixtures';
@@ -148,5 +149,27 @@ test.describe('Approvals', () => {
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Level' })).toHaveValue('Mid');
     await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Mid');
+  });
+
+  test('fits a 375 px phone, works by keyboard and passes axe: Escape returns focus to the row', async ({ page, signInAs }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await signInAs(STORYTELLER, { to: '/storyteller/approvals' });
+    await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1);
+    await expect(page.getByRole('table').getByText('Overdue').first()).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const open = page.getByRole('table').getByRole('button', { name: /^Open / }).first();
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Chain of storytellers' })).toBeVisible();
+    const body = dialog.locator(':scope > div').last();
+    expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
   });
 });
