@@ -158,7 +158,10 @@ test.describe('Approvals', () => {
     await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1);
     await expect(page.getByRole('table').getByText('Overdue').first()).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
-    const open = page.getByRole('table').getByRole('button', { name: /^Open / }).first();
+    const open = page
+      .getByRole('table')
+      .getByRole('button', { name: /^Open / })
+      .first();
     await open.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
