@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
 import { escalateOverdue } from './approvals.escalation';
 
 const DAY = 86_400_000;
@@ -80,5 +80,29 @@ describe('escalation of overdue applications', () => {
     expect(all.every((r: { overdue: boolean }) => r.overdue)).toBe(true);
     const detail = await t.app.inject({ method: 'GET', url: `/api/approvals/${approval}`, headers: bearer(admin) });
     expect(detail.json().result.clock).toMatchObject({ waiting_days: 20, overdue: true });
+  });
+});
+
+describe('the in-server timer', () => {
+  it('runs the check by itself in every API process, and the processes escalate each application once', async () => {
+    const portal = await createTestApp({ APPROVAL_ESCALATION_CHECK_MINUTES: '0.002' });
+    const second = await createPortalOn(portal, { APPROVAL_ESCALATION_CHECK_MINUTES: '0.002', PUBLIC_URL: 'http://localhost:3998' });
+    try {
+      const db = portal.database.db;
+      const overdue = () =>
+        scalar(db, sql`select count(*)::int from approvals where status like 'Pending%' and level_since < now() - interval '14 days'`);
+      const escalated = () => scalar(db, sql`select count(*)::int from approval_escalations`);
+      expect(await overdue()).toBeGreaterThan(0);
+      await expect.poll(escalated, { timeout: 20_000, interval: 250 }).toBe(await overdue());
+      expect(
+        await scalar(
+          db,
+          sql`select count(*)::int from (select approval_id from approval_escalations group by approval_id, status, level_since having count(*) > 1) d`,
+        ),
+      ).toBe(0);
+    } finally {
+      await second.close();
+      await portal.close();
+    }
   });
 });
