@@ -411,6 +411,7 @@ export async function seedSociety(tx: Tx, opts: { members: number; passwordHash:
       id_user_mid: mid,
       id_user_high: high,
       id_user_global: nst,
+      id_location: venueLoc.id_location,
       created_at: daysBefore(200 - (i % 150)),
       update_date: daysBefore(100 - (i % 90)),
       updated_by: by,

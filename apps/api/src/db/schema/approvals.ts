@@ -33,6 +33,11 @@ export const approvals = pgTable(
     updated_by: integer('updated_by').references(() => users.id_user, { onDelete: 'set null' }),
     /** When the application reached the level it waits at: its clock (DESIGN §6, escalation). */
     level_since: timestamp('level_since', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Where the application was submitted: its venue's location (fixed with its chain). Coordinators' and
+     * storytellers' reach and the domain filter read it through approvals_location_idx.
+     */
+    id_location: integer('id_location').references(() => locations.id_location, { onDelete: 'set null' }),
     /** The highest level index reached (0 Low … 3 Top): approvers keep seeing what was at their level. */
     level_reached: integer('level_reached').notNull().default(0),
   },
@@ -48,6 +53,7 @@ export const approvals = pgTable(
     index('approvals_high_idx').on(t.id_user_high),
     index('approvals_global_idx').on(t.id_user_global),
     index('approvals_level_since_idx').on(t.level_since),
+    index('approvals_location_idx').on(t.id_location),
     index('approvals_description_idx').on(sql`lower(${t.description})`),
     check('approvals_category_ck', inList(t.category, APPROVAL_CATEGORIES)),
     check('approvals_level_ck', inList(t.required_approval, APPROVAL_LEVELS)),

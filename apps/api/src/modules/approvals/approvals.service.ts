@@ -153,6 +153,7 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
         status: 'Pending Low',
         character_id: input.character_id,
         updated_by: submitterId,
+        id_location: venueLocation?.id_location ?? null,
         ...chain,
       })
       .returning({ id: approvals.id });
@@ -178,23 +179,29 @@ export const venuePlaces = alias(locations, 'venue_place');
 const fullName = (u: { user_fname: AnyColumn; user_lname: AnyColumn }) =>
   sql<string>`trim(concat_ws(' ', ${u.user_fname}, ${u.user_lname}))`;
 /** The venue's location and its ancestors as ids, for reach and domain filters. */
-const venuePlaceIds = sql`(array[${venuePlaces.id_location}] || coalesce(string_to_array(${venuePlaces.id_parent_location}, ',')::int[], '{}'))`;
+/** The places at and below any of `ids` (a subquery over the small locations table). */
+const placesUnder = (ids: number[]) => {
+  const array = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  return sql`(select ${locations.id_location} from ${locations} where ${locations.id_location} = any(${array}) or coalesce(string_to_array(${locations.id_parent_location}, ',')::int[], '{}') && ${array})`;
+};
 
-/** An application with its character, player, venue and the venue's place (`players`, `venuePlaces`). */
+/** An application with its character, player, venue and its place (`players`, `venuePlaces`). */
 export const joined = <Q extends PgSelect>(q: Q) =>
   q
     .innerJoin(characters, eq(characters.id_character, approvals.character_id))
     .innerJoin(players, eq(players.id_user, characters.id_user))
     .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
-    .leftJoin(venuePlaces, eq(venuePlaces.id_location, venues.id_location));
+    .leftJoin(venuePlaces, eq(venuePlaces.id_location, approvals.id_location));
 
 /** The joins a total needs for the filters in force (none for a plain view: approvals' indexes alone). */
 function countJoins<Q extends PgSelect>(q: Q, needs: { player: boolean; venue: boolean }): Q {
   if (!needs.player && !needs.venue) return q;
   q.innerJoin(characters, eq(characters.id_character, approvals.character_id));
   if (needs.player) q.innerJoin(players, eq(players.id_user, characters.id_user));
-  if (needs.venue)
-    q.leftJoin(venues, eq(venues.id_venue, characters.id_venue)).leftJoin(venuePlaces, eq(venuePlaces.id_location, venues.id_location));
+  if (needs.venue) q.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
   return q;
 }
 
@@ -211,20 +218,9 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
   // The member's own characters are few: as literal ids the planner can combine every branch on its index.
   const own = await db.select({ id: characters.id_character }).from(characters).where(eq(characters.id_user, me));
   const reach = reachOf(actor);
-  // A post reaches the venues at its place and below: their characters' applications (a hashed subplan on
-  // characters_venue_idx, so the total needs no join).
-  const reachArray = sql`array[${sql.join(
-    reach.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
+  // A post reaches the applications submitted at its place and below (approvals_location_idx).
   const reached = reach.length
-    ? await db
-        .select({ id: venues.id_venue })
-        .from(venues)
-        .innerJoin(locations, eq(locations.id_location, venues.id_location))
-        .where(
-          sql`${locations.id_location} = any(${reachArray}) or coalesce(string_to_array(${locations.id_parent_location}, ',')::int[], '{}') && ${reachArray}`,
-        )
+    ? ((await db.execute(placesUnder(reach))) as unknown as { rows: { id_location: number }[] }).rows.map((r) => Number(r.id_location))
     : [];
   return {
     where: or(
@@ -238,12 +234,7 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
       and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
       and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
       and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
-      reached.length
-        ? sql`${approvals.character_id} in (select ${characters.id_character} from ${characters} where ${inArray(
-            characters.id_venue,
-            reached.map((v) => v.id),
-          )})`
-        : undefined,
+      reached.length ? inArray(approvals.id_location, reached) : undefined,
     ),
   };
 }
@@ -283,7 +274,7 @@ export async function listApprovals(
   if (query.level) conditions.push(eq(approvals.required_approval, query.level));
   if (query.category) conditions.push(eq(approvals.category, query.category));
   if (query.status) conditions.push(eq(approvals.status, query.status));
-  if (query.domainIds?.length) conditions.push(sql`${query.domainIds.at(-1)!} = any(${venuePlaceIds})`);
+  if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
   const where = and(...conditions);
   const page = await pagedList(query, {
     rows: joined(
@@ -303,7 +294,7 @@ export async function listApprovals(
       .where(where),
     count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), {
       player: Boolean(query.userName),
-      venue: Boolean(query.venueTypeId || query.domainIds?.length),
+      venue: Boolean(query.venueTypeId),
     }).where(where),
     sortable: {
       level_since: approvals.level_since,
