@@ -178,7 +178,6 @@ const updaters = alias(users, 'updater');
 export const venuePlaces = alias(locations, 'venue_place');
 const fullName = (u: { user_fname: AnyColumn; user_lname: AnyColumn }) =>
   sql<string>`trim(concat_ws(' ', ${u.user_fname}, ${u.user_lname}))`;
-/** The venue's location and its ancestors as ids, for reach and domain filters. */
 /** The places at and below any of `ids` (a subquery over the small locations table). */
 const placesUnder = (ids: number[]) => {
   const array = sql`array[${sql.join(
@@ -259,9 +258,8 @@ export async function listApprovals(
   clock: { now: Date; escalationDays: number },
 ): Promise<ListResult<ApprovalListRow>> {
   const cutoff = overdueCutoff(clock.now, clock.escalationDays);
-  const visible = await visibleTo(db, actor);
-  const conditions: (SQL | undefined)[] = [visible.where];
-  if (query.awaitingMe) conditions.push(awaitingApprover(actor.id_user));
+  // Waiting at one's own level implies being visible (an approver sees what reached their level): one query less.
+  const conditions: (SQL | undefined)[] = [query.awaitingMe ? awaitingApprover(actor.id_user) : (await visibleTo(db, actor)).where];
   if (query.overdue) conditions.push(inArray(approvals.status, [...OPEN_APPROVAL_STATUSES]), lt(approvals.level_since, cutoff));
   if (query.itemName) conditions.push(sql`lower(${approvals.description}) like ${`%${escapeLike(query.itemName.toLowerCase())}%`}`);
   if (query.appNumber) conditions.push(like(approvals.app_number, `%${escapeLike(query.appNumber.toUpperCase())}%`));
