@@ -241,6 +241,14 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
   const [location] = await tx.select().from(s.locations).where(eq(s.locations.id_location, id_location));
   const [region] = await tx.select().from(s.locations).where(eq(s.locations.id_location, location!.id_parent!));
   const code = `${region!.location_code}-${location!.location_code}`;
+  // Their chain: the storyteller runs the venue and is its domain storyteller; then the region's and the nation's.
+  const route = {
+    id_user_low: storyteller,
+    id_user_mid: storyteller,
+    id_user_high: chain?.high ?? null,
+    id_user_global: chain?.global ?? null,
+    id_location,
+  };
   const approvals = await tx
     .insert(s.approvals)
     .values([
@@ -255,11 +263,7 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
         required_approval: 'Mid',
         status: 'Pending Low',
         character_id: characters[0]!.id,
-        id_user_low: storyteller,
-        id_user_mid: storyteller,
-        id_user_high: chain?.high ?? null,
-        id_user_global: chain?.global ?? null,
-        id_location,
+        ...route,
         update_date: daysBefore(5),
         updated_by: member,
         level_since: daysBefore(5),
@@ -275,11 +279,7 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
         required_approval: 'High',
         status: 'Pending Mid',
         character_id: characters[1]!.id,
-        id_user_low: storyteller,
-        id_user_mid: storyteller,
-        id_user_high: chain?.high ?? null,
-        id_user_global: chain?.global ?? null,
-        id_location,
+        ...route,
         update_date: daysBefore(3),
         updated_by: storyteller,
         level_since: daysBefore(3),
@@ -296,11 +296,7 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
         required_approval: 'Low',
         status: 'Pending Low',
         character_id: characters[0]!.id,
-        id_user_low: storyteller,
-        id_user_mid: storyteller,
-        id_user_high: chain?.high ?? null,
-        id_user_global: chain?.global ?? null,
-        id_location,
+        ...route,
         created_at: daysBefore(20),
         update_date: daysBefore(20),
         updated_by: member,
