@@ -73,6 +73,11 @@ const plans: [string, ReturnType<typeof sql>, RegExp][] = [
     /users_camnum_pattern_idx|users_camnum_uq/,
   ],
   [
+    'applications awaiting an approver',
+    sql`explain select id from approvals where (status = 'Pending Low' and id_user_low = 42) or (status = 'Pending Mid' and id_user_mid = 42) order by update_date desc limit 10`,
+    /approvals_(low|mid)_idx|approvals_update_date_idx/,
+  ],
+  [
     'prestige of a member',
     sql`explain select * from prestige where id_user = 42 order by prestige_datetime desc limit 10`,
     /prestige_user_datetime_idx/,
@@ -94,6 +99,14 @@ const [staff] = await rows(
 );
 const [member] = await rows(
   sql`select u.id_user, e.email from users u join user_emails e on e.id_user = u.id_user order by u.id_user limit 1 offset 100`,
+);
+// Issue 12: the venue storyteller with the most applications waiting at Low, and a regional storyteller (who sees
+// the region's applications through their post).
+const [approver] = await rows(
+  sql`select e.email from approvals a join user_emails e on e.id_user = a.id_user_low where a.status = 'Pending Low' group by e.email order by count(*) desc, e.email limit 1`,
+);
+const [regional] = await rows(
+  sql`select e.email from positions p join user_emails e on e.id_user = p.id_user where p.pos_type = 'RST' order by p.id_position limit 1`,
 );
 const config = loadConfig({
   NODE_ENV: 'production',
@@ -123,6 +136,8 @@ const signIn = async (email: unknown) => {
 // A coordinator looks members up; a member reads their own record.
 const staffToken = await signIn(staff!.email);
 const memberToken = await signIn(member!.email);
+const approverToken = await signIn(approver!.email);
+const regionalToken = await signIn(regional!.email);
 const id = Number(member!.id_user);
 const lastPage = Math.max(1, Math.floor((values.demo ? 244 : members) / 10) - 10);
 
@@ -179,6 +194,11 @@ const calls: [string, string, string | undefined, Budget, object?][] = [
   ['VSS list by name "court"', '/api/venues/get?sortBy=venue_name', staffToken, readBudget, { vssName: 'court' }],
   ['census', '/api/venues-with-character-count/get', staffToken, readBudget, {}],
   ['characters of a sheet', `/api/characters/venue/${venue!.id_venue}`, staffToken, readBudget],
+  // Issue 12: the Approvals list — its default view ('awaiting me'), everything one sees, and the overdue ones.
+  ['approvals, awaiting me', '/api/approvals/get?awaitingMe=true', approverToken, lookupBudget],
+  ['approvals, all I see (venue ST)', '/api/approvals/get', approverToken, lookupBudget],
+  ['approvals, all I see (RST)', '/api/approvals/get', regionalToken, lookupBudget],
+  ['approvals, overdue (RST)', '/api/approvals/get?overdue=true&sortBy=level_since&direction=asc', regionalToken, lookupBudget],
 ];
 
 // Warm up first (JIT, prepared statements, caches), so the first call measured is not the slowest.

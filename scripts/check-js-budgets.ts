@@ -47,6 +47,17 @@ const ROUTES: Record<string, string[]> = {
     'src/features/storyteller/character-census-page.tsx',
   ],
   '/storyteller/plots': [SHELL, 'src/features/storyteller/storyteller-section.tsx', 'src/components/coming-soon.tsx'],
+  '/storyteller/approvals': [
+    SHELL,
+    'src/features/storyteller/storyteller-section.tsx',
+    'src/features/storyteller/approvals/approvals-page.tsx',
+  ],
+  '/storyteller/approvals/:id': [
+    SHELL,
+    'src/features/storyteller/storyteller-section.tsx',
+    'src/features/storyteller/approvals/approvals-page.tsx',
+    'src/features/storyteller/approvals/approval-detail-page.tsx',
+  ],
   '/coordinator': [SHELL, 'src/features/coordinator/coordinator-page.tsx'],
   '/administration': [SHELL, 'src/features/administration/administration-page.tsx'],
 };

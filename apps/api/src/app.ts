@@ -17,6 +17,7 @@ import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { abandonRequest, type Db, RequestScope, requestScope } from './db/client';
 import { registerErrorHandler } from './error-handler';
+import { scheduleEscalation } from './modules/approvals/approvals.escalation';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { charactersRoutes } from './modules/characters/characters.routes';
 import { AppError } from './errors';
@@ -215,6 +216,8 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     },
     { prefix: '/api' },
   );
+
+  scheduleEscalation(app, { minutes: config.approvals.escalationCheckMinutes, escalationDays: config.approvals.escalationDays });
 
   if (embedded) {
     const providerOptions = {

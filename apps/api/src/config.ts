@@ -39,6 +39,8 @@ const envSchema = z.object({
   ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).default(10),
   TOKEN_TTL_HOURS: z.coerce.number().min(0.01).default(12),
   TOKEN_SECRET: z.string().min(32).optional(),
+  APPROVAL_ESCALATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  APPROVAL_ESCALATION_CHECK_MINUTES: z.coerce.number().min(0).max(1440).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -67,6 +69,8 @@ export interface Config {
   signIn: { failuresPerMinute: number; accountLockFailures: number; accountLockMinutes: number };
   tokenTtlSeconds: number;
   tokenSecret: string | undefined;
+  /** DESIGN §6 clocks: days at one level before an application is overdue and escalated; how often to check (0 = never). */
+  approvals: { escalationDays: number; escalationCheckMinutes: number };
   logLevel: string;
   webDist: string;
 }
@@ -120,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
     tokenSecret: e.TOKEN_SECRET,
+    approvals: { escalationDays: e.APPROVAL_ESCALATION_DAYS, escalationCheckMinutes: e.APPROVAL_ESCALATION_CHECK_MINUTES },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
   };

@@ -1,29 +1,9 @@
 // Issue 10 in the browser: My characters, the character detail modal and Character search, against the real
 // API and the seeded society. Tests that change a character make their own, so they run side by side.
 import type { Page } from '@playwright/test';
+import { createCharacter } from './api-calls';
 import { expect, test } from './fixtures';
-import { apiCall, COORDINATOR, MEMBER, STORYTELLER } from './helpers';
-
-/** A fresh character of the signed-in member on a venue of their domain; answers its id. */
-async function createCharacter(page: Page, name: string): Promise<number> {
-  const userId = await page.evaluate(() => {
-    const payload = localStorage.getItem('accessToken')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    return (JSON.parse(atob(payload)) as { id: number }).id;
-  });
-  const user = await apiCall<{ id_location: number }>(page, 'GET', `/user/${userId}`);
-  const venues = await apiCall<{ rows: { id_venue: number }[] }>(page, 'GET', `/venues/domain/${user.id_location}?count=100`);
-  const types = await apiCall<{ rows: { id_type: number }[] }>(page, 'GET', '/character-types');
-  const subtypes = await apiCall<{ rows: { id_subtype: number }[] }>(page, 'GET', `/character-subtypes?typeId=${types.rows[0]!.id_type}`);
-  const made = await apiCall<{ id_character: number }>(page, 'POST', '/character/add', {
-    character_name: name,
-    id_venue: venues.rows[0]!.id_venue,
-    id_type: types.rows[0]!.id_type,
-    id_subtype: subtypes.rows[0]!.id_subtype,
-    character_virtue: 'Hope',
-    character_vice: 'Pride',
-  });
-  return made.id_character;
-}
+import { COORDINATOR, MEMBER, STORYTELLER } from './helpers';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** The newest first, so a character just added is on the first page. */

@@ -17,22 +17,3 @@ export async function signIn(page: Page, email: string, opts: { from?: string; e
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(opts.expectPath ?? /\/overview$/);
 }
-
-/** The page's own session calls the API, as the SPA would. */
-export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).result;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}

@@ -4,7 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiCall, MEMBER, STORYTELLER } from './helpers';
+import { apiCall } from './api-calls';
+import { MEMBER, STORYTELLER } from './helpers';
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -1,6 +1,7 @@
 // Case- and accent-folding of names in SQL, written once so the lookup's query and its indexes use the very
 // same expression (PostgreSQL matches an expression index only on an identical expression).
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from './like';
 
 const FROM = 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż';
 const TO = 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz';
@@ -14,4 +15,18 @@ export function foldText(text: string): string {
   let out = text.toLowerCase();
   for (let i = 0; i < FROM.length; i++) out = out.replaceAll(FROM[i]!, TO[i]!);
   return out;
+}
+
+/** Every word typed must start one of the names ('ada love' finds Ada Lovelace); folded like foldSql. */
+export function everyWordStartsAName(text: string | undefined, names: (AnyColumn | SQL)[]): SQL[] {
+  return (text ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((term) => {
+      const prefix = `${escapeLike(foldText(term))}%`;
+      return sql`(${sql.join(
+        names.map((name) => sql`${foldSql(name)} like ${prefix}`),
+        sql` or `,
+      )})`;
+    });
 }

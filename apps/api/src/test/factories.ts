@@ -156,10 +156,15 @@ export async function buildCharacter(db: Db, values: Partial<typeof characters.$
   return character!;
 }
 
-/** An application (Pending Low, required Low) for a new character unless `character_id` is given. */
+/** An application (Pending Low, required Low) for a new character unless `character_id` is given, at its venue's place. */
 export async function buildApproval(db: Db, values: Partial<typeof approvals.$inferInsert> = {}) {
   const n = next();
   const character_id = values.character_id ?? (await buildCharacter(db)).id_character;
+  const [place] = await db
+    .select({ id_location: venues.id_location })
+    .from(characters)
+    .innerJoin(venues, eq(venues.id_venue, characters.id_venue))
+    .where(eq(characters.id_character, character_id));
   const [approval] = await db
     .insert(approvals)
     .values({
@@ -168,6 +173,7 @@ export async function buildApproval(db: Db, values: Partial<typeof approvals.$in
       category: 'Other',
       justification: 'For the story.',
       required_approval: 'Low',
+      id_location: place?.id_location ?? null,
       ...values,
       character_id,
     })

@@ -18,8 +18,6 @@ function page<M>(load: () => Promise<M>, name: keyof M): ReactElement {
   return element;
 }
 
-const requireAuth = <RequireAuth />;
-
 const tab = (path: string, element?: ReactElement): RouteObject => ({ path, ...(element ? { element } : {}) });
 /** A list tab whose rows open a detail at {list}/{id} (DESIGN §2). */
 const listTab = (path: string, element?: ReactElement, detail?: ReactElement): RouteObject => ({
@@ -103,7 +101,11 @@ export const routes: RouteObject[] = [
                 'character-census',
                 page(() => import('../features/storyteller/character-census-page'), 'CharacterCensusPage'),
               ),
-              listTab('approvals'),
+              listTab(
+                'approvals',
+                page(() => import('../features/storyteller/approvals/approvals-page'), 'ApprovalsPage'),
+                page(() => import('../features/storyteller/approvals/approval-detail-page'), 'ApprovalDetailPage'),
+              ),
               ...['plots', 'staff', 'reports', 'investigations'].map((path) =>
                 tab(
                   path,

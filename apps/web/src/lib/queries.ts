@@ -1,5 +1,7 @@
 // Queries that several sections share (a member, their figures, the domains, the sign-in settings): defined
 // once here; a section's own calls live in its feature's api.ts.
+import type { ApprovalAction } from '@guildhall/shared/rules/approval-workflow';
+import type { ApprovalDetail } from '@guildhall/shared/schemas/approvals';
 import type { AuthConfig } from '@guildhall/shared/schemas/auth';
 import type { Location, VenueType } from '@guildhall/shared/schemas/locations';
 import type { Overview, Position } from '@guildhall/shared/schemas/overview';
@@ -74,11 +76,24 @@ export function useDomainsByParents(parentId: number | null) {
   });
 }
 
-/** GET /venue-types/get: the character search's filter and the style-sheet form choose from them. */
+/** GET /venue-types/get: the character search, the Approvals filters and the style-sheet form choose from them. */
 export function useVenueTypes() {
   return useQuery({
     queryKey: queryKeys.character.venueTypes,
     queryFn: ({ signal }) => api.list<VenueType>('/venue-types/get', undefined, signal).then((r) => r.rows),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** One application with its chain, history and clock, and what the caller may do to it (`extra.abilities`). */
+export function useApproval(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.approvals.detail(id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<ApprovalDetail>(`/approvals/${id}`, undefined, signal).then((r) => ({
+        approval: r.result,
+        abilities: ((r.extra?.abilities as ApprovalAction[] | undefined) ?? []) as ApprovalAction[],
+      })),
+    enabled: id !== null,
   });
 }

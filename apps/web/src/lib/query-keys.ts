@@ -50,6 +50,12 @@ export const queryKeys = {
     characters: (id: number, query: object) => ['venue', id, 'characters', query] as const,
     census: ['venue', 'census'] as const,
   },
+  /** Applications under review (the Approvals list and detail); a review action refreshes them all. */
+  approvals: {
+    all: ['approvals'] as const,
+    list: (query: object) => ['approvals', 'list', query] as const,
+    detail: (id: number) => ['approvals', 'detail', id] as const,
+  },
   notifications: { all: ['notifications'] as const },
   auth: { config: ['auth', 'config'] as const },
 };

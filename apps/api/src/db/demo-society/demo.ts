@@ -225,7 +225,7 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
     })),
   );
 
-  // Two open applications whose chain starts with the storyteller.
+  // Three open applications whose chain starts with the storyteller, one of them overdue (DESIGN §6 clocks).
   const [chain] = await tx
     .select({ high: s.approvals.id_user_high, global: s.approvals.id_user_global })
     .from(s.approvals)
@@ -235,17 +235,25 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
     .limit(1);
   const [counter] = await tx
     .insert(s.appNumberCounters)
-    .values({ id_location, last_number: 2 })
-    .onConflictDoUpdate({ target: s.appNumberCounters.id_location, set: { last_number: sql`${s.appNumberCounters.last_number} + 2` } })
+    .values({ id_location, last_number: 3 })
+    .onConflictDoUpdate({ target: s.appNumberCounters.id_location, set: { last_number: sql`${s.appNumberCounters.last_number} + 3` } })
     .returning({ last: s.appNumberCounters.last_number });
   const [location] = await tx.select().from(s.locations).where(eq(s.locations.id_location, id_location));
   const [region] = await tx.select().from(s.locations).where(eq(s.locations.id_location, location!.id_parent!));
   const code = `${region!.location_code}-${location!.location_code}`;
+  // Their chain: the storyteller runs the venue and is its domain storyteller; then the region's and the nation's.
+  const route = {
+    id_user_low: storyteller,
+    id_user_mid: storyteller,
+    id_user_high: chain?.high ?? null,
+    id_user_global: chain?.global ?? null,
+    id_location,
+  };
   const approvals = await tx
     .insert(s.approvals)
     .values([
       {
-        app_number: `${code}-${String(counter!.last - 1).padStart(4, '0')}`,
+        app_number: `${code}-${String(counter!.last - 2).padStart(4, '0')}`,
         description: 'Out-of-clan discipline: Obfuscate',
         category: '4 Point Rarity',
         justification: 'Isolde learned to go unseen from her Nosferatu mentor during the gallery years.',
@@ -255,15 +263,13 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
         required_approval: 'Mid',
         status: 'Pending Low',
         character_id: characters[0]!.id,
-        id_user_low: storyteller,
-        id_user_mid: storyteller,
-        id_user_high: chain?.high ?? null,
-        id_user_global: chain?.global ?? null,
+        ...route,
         update_date: daysBefore(5),
         updated_by: member,
+        level_since: daysBefore(5),
       },
       {
-        app_number: `${code}-${String(counter!.last).padStart(4, '0')}`,
+        app_number: `${code}-${String(counter!.last - 1).padStart(4, '0')}`,
         description: 'Fame: local celebrity paramedic',
         category: 'Fame Background',
         justification: 'Tomas was on the evening news after the ferry fire.',
@@ -273,18 +279,35 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
         required_approval: 'High',
         status: 'Pending Mid',
         character_id: characters[1]!.id,
-        id_user_low: storyteller,
-        id_user_mid: storyteller,
-        id_user_high: chain?.high ?? null,
-        id_user_global: chain?.global ?? null,
+        ...route,
         update_date: daysBefore(3),
         updated_by: storyteller,
+        level_since: daysBefore(3),
+        level_reached: 1,
+      },
+      {
+        app_number: `${code}-${String(counter!.last).padStart(4, '0')}`,
+        description: 'Rank background: Keeper of Elysium',
+        category: 'Rank Background',
+        justification: 'Isolde has hosted the gallery Elysium for three seasons.',
+        character_sheet: 'Status 2.',
+        mechanics: 'Rank background 1.',
+        character_background: 'Came to the city in 1998 and has kept the gallery since.',
+        required_approval: 'Low',
+        status: 'Pending Low',
+        character_id: characters[0]!.id,
+        ...route,
+        created_at: daysBefore(20),
+        update_date: daysBefore(20),
+        updated_by: member,
+        level_since: daysBefore(20),
       },
     ])
     .returning({ id: s.approvals.id });
   await tx.insert(s.approvalEvents).values([
     { approval_id: approvals[0]!.id, id_user: member, from_status: null, to_status: 'Pending Low', note: 'Submitted', at: daysBefore(5) },
     { approval_id: approvals[1]!.id, id_user: member, from_status: null, to_status: 'Pending Low', note: 'Submitted', at: daysBefore(8) },
+    { approval_id: approvals[2]!.id, id_user: member, from_status: null, to_status: 'Pending Low', note: 'Submitted', at: daysBefore(20) },
     {
       approval_id: approvals[1]!.id,
       id_user: storyteller,

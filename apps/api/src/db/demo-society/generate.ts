@@ -13,6 +13,7 @@ import {
   VIRTUES,
   XP_TYPES,
 } from '@guildhall/shared/constants';
+import { levelIndex, levelReached } from '@guildhall/shared/rules/approval-workflow';
 import { ancestorIds, childAncestorList, domainCode, indexLocations, regionOf } from '@guildhall/shared/rules/locations';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
@@ -410,9 +411,13 @@ export async function seedSociety(tx: Tx, opts: { members: number; passwordHash:
       id_user_mid: mid,
       id_user_high: high,
       id_user_global: nst,
+      id_location: venueLoc.id_location,
       created_at: daysBefore(200 - (i % 150)),
       update_date: daysBefore(100 - (i % 90)),
       updated_by: by,
+      // The clock of an open application starts at its last move; a closed one reached its required level when approved.
+      level_since: daysBefore(100 - (i % 90)),
+      level_reached: levelReached(status === 'Approved' ? levelIndex(APPROVAL_LEVELS[i % APPROVAL_LEVELS.length]!) : 0, status),
     });
     const history: (typeof approvalHistory)[number] = [{ from: null, to: 'Pending Low', by: row.id_user, note: 'Submitted' }];
     if (status !== 'Pending Low')

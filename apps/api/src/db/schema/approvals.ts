@@ -31,6 +31,15 @@ export const approvals = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     update_date: timestamp('update_date', { withTimezone: true }).notNull().defaultNow(),
     updated_by: integer('updated_by').references(() => users.id_user, { onDelete: 'set null' }),
+    /** When the application reached the level it waits at: its clock (DESIGN §6, escalation). */
+    level_since: timestamp('level_since', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Where the application was submitted: its venue's location (fixed with its chain). Coordinators' and
+     * storytellers' reach and the domain filter read it through approvals_location_idx.
+     */
+    id_location: integer('id_location').references(() => locations.id_location, { onDelete: 'set null' }),
+    /** The highest level index reached (0 Low … 3 Top): approvers keep seeing what was at their level. */
+    level_reached: integer('level_reached').notNull().default(0),
   },
   (t) => [
     uniqueIndex('approvals_app_number_uq').on(t.app_number),
@@ -43,6 +52,8 @@ export const approvals = pgTable(
     index('approvals_mid_idx').on(t.id_user_mid),
     index('approvals_high_idx').on(t.id_user_high),
     index('approvals_global_idx').on(t.id_user_global),
+    index('approvals_level_since_idx').on(t.level_since),
+    index('approvals_location_idx').on(t.id_location),
     index('approvals_description_idx').on(sql`lower(${t.description})`),
     check('approvals_category_ck', inList(t.category, APPROVAL_CATEGORIES)),
     check('approvals_level_ck', inList(t.required_approval, APPROVAL_LEVELS)),
@@ -73,3 +84,21 @@ export const appNumberCounters = pgTable('app_number_counters', {
     .references(() => locations.id_location, { onDelete: 'cascade' }),
   last_number: integer('last_number').notNull().default(0),
 });
+
+/**
+ * One row per escalation of an application at one level (its status and the instant it got there): the
+ * unique key lets any number of API processes run the check and only the one whose insert lands notifies.
+ */
+export const approvalEscalations = pgTable(
+  'approval_escalations',
+  {
+    id: serial('id').primaryKey(),
+    approval_id: integer('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull(),
+    level_since: timestamp('level_since', { withTimezone: true }).notNull(),
+    escalated_at: timestamp('escalated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('approval_escalations_uq').on(t.approval_id, t.status, t.level_since)],
+);

@@ -1,15 +1,57 @@
-// Applications (SPEC §3 Approval, DESIGN §6): a character's list, and submission with its number and chain.
-import { regionOf } from '@guildhall/shared/rules/locations';
+// Applications (SPEC §3 Approval, DESIGN §6): a character's list, submission with its number and chain, the
+// Approvals list and the detail.
+import { APPROVAL_LEVELS, type ApprovalLevel, POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { appNumber } from '@guildhall/shared/rules/app-number';
-import type { ApprovalAdd, ApprovalRow } from '@guildhall/shared/schemas/approvals';
-import type { Paging, ListResult } from '@guildhall/shared/schemas/envelope';
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import {
+  isOpenStatus,
+  isOverdue,
+  levelOf,
+  OPEN_APPROVAL_STATUSES,
+  overdueCutoff,
+  waitingDays,
+} from '@guildhall/shared/rules/approval-workflow';
+import { ancestorIds, regionOf } from '@guildhall/shared/rules/locations';
+import type { ApprovalAdd, ApprovalDetail, ApprovalListRow, ApprovalRow, ApprovalsListQuery } from '@guildhall/shared/schemas/approvals';
+import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
+import { type AnyColumn, and, asc, count, eq, gte, inArray, isNotNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../auth/actor';
 import type { Db, Tx } from '../../db/client';
-import { pagedList } from '../../db/list';
-import { appNumberCounters, approvalEvents, approvals, characters, notifications, positions, users, venues } from '../../db/schema/index';
+import { everyWordStartsAName } from '../../db/fold';
+import { escapeLike } from '../../db/like';
+import { pagedList, type SortColumns } from '../../db/list';
+import {
+  appNumberCounters,
+  approvalEscalations,
+  approvalEvents,
+  approvals,
+  characters,
+  locations,
+  positions,
+  users,
+  venues,
+} from '../../db/schema/index';
 import { charactersErrors } from '../characters/characters.errors';
 import { listLocations } from '../locations/locations.service';
+import { notify } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
+import { type ApprovalRecord, reachOf } from './approvals.policy';
+
+export const approvalLink = (id: number) => `/storyteller/approvals/${id}`;
+export const awaitsReviewMessage = (appNumber: string, description: string, character: string) =>
+  `Application ${appNumber} (${description}) for ${character} awaits your review.`;
+
+/** The columns every view of an application starts with (ApprovalRow's). */
+const coreColumns = {
+  id: approvals.id,
+  app_number: approvals.app_number,
+  description: approvals.description,
+  category: approvals.category,
+  required_approval: approvals.required_approval,
+  status: approvals.status,
+  update_date: approvals.update_date,
+  level_since: approvals.level_since,
+};
 
 export const CHARACTER_APPROVALS_SORTABLE = ['created_at', 'app_number', 'status'] as const;
 
@@ -22,15 +64,9 @@ export async function listApprovalsOfCharacter(
   const page = await pagedList(paging, {
     rows: db
       .select({
-        id: approvals.id,
-        app_number: approvals.app_number,
-        description: approvals.description,
-        category: approvals.category,
-        required_approval: approvals.required_approval,
-        status: approvals.status,
+        ...coreColumns,
         character_id: approvals.character_id,
         created_at: approvals.created_at,
-        update_date: approvals.update_date,
       })
       .from(approvals)
       .where(where)
@@ -40,7 +76,12 @@ export async function listApprovalsOfCharacter(
     tieBreak: approvals.id,
   });
   return {
-    rows: page.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), update_date: r.update_date.toISOString() })),
+    rows: page.rows.map((r) => ({
+      ...r,
+      created_at: r.created_at.toISOString(),
+      update_date: r.update_date.toISOString(),
+      level_since: r.level_since.toISOString(),
+    })),
     count: page.count,
   };
 }
@@ -112,20 +153,323 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
         status: 'Pending Low',
         character_id: input.character_id,
         updated_by: submitterId,
+        id_location: venueLocation?.id_location ?? null,
         ...chain,
       })
       .returning({ id: approvals.id });
     await tx
       .insert(approvalEvents)
       .values({ approval_id: created!.id, id_user: submitterId, from_status: null, to_status: 'Pending Low', note: 'Submitted' });
-    if (chain.id_user_low && chain.id_user_low !== submitterId) {
-      await tx.insert(notifications).values({
-        id_user: chain.id_user_low,
+    if (chain.id_user_low !== submitterId) {
+      await notify(tx, [chain.id_user_low], {
         kind: 'approval',
-        message: `Application ${number} (${input.description}) for ${character.name} awaits your review.`,
-        link: `/storyteller/approvals/${created!.id}`,
+        message: awaitsReviewMessage(number, input.description, character.name),
+        link: approvalLink(created!.id),
       });
     }
     return { id: created!.id, app_number: number };
   });
+}
+
+// ─── The Approvals list and the detail (SPEC §2) ───
+
+export const players = alias(users, 'player');
+const updaters = alias(users, 'updater');
+export const venuePlaces = alias(locations, 'venue_place');
+const fullName = (u: { user_fname: AnyColumn; user_lname: AnyColumn }) =>
+  sql<string>`trim(concat_ws(' ', ${u.user_fname}, ${u.user_lname}))`;
+/** The places at and below any of `ids` (a subquery over the small locations table). */
+const placesUnder = (ids: number[]) => {
+  const array = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  return sql`(select ${locations.id_location} from ${locations} where ${locations.id_location} = any(${array}) or coalesce(string_to_array(${locations.id_parent_location}, ',')::int[], '{}') && ${array})`;
+};
+
+/** An application with its character, player, venue and its place (`players`, `venuePlaces`). */
+export const joined = <Q extends PgSelect>(q: Q) =>
+  q
+    .innerJoin(characters, eq(characters.id_character, approvals.character_id))
+    .innerJoin(players, eq(players.id_user, characters.id_user))
+    .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
+    .leftJoin(venuePlaces, eq(venuePlaces.id_location, approvals.id_location));
+
+/** The joins a total needs for the filters in force (none for a plain view: approvals' indexes alone). */
+function countJoins<Q extends PgSelect>(q: Q, needs: { player: boolean; venue: boolean }): Q {
+  if (!needs.player && !needs.venue) return q;
+  q.innerJoin(characters, eq(characters.id_character, approvals.character_id));
+  if (needs.player) q.innerJoin(players, eq(players.id_user, characters.id_user));
+  if (needs.venue) q.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
+  return q;
+}
+
+/** The member's own characters, as a subquery (indexed by characters_user_idx). */
+const ownCharacters = (me: number) => sql`(select ${characters.id_character} from ${characters} where ${characters.id_user} = ${me})`;
+
+/**
+ * SQL twin of `canView` (approvals.policy.ts): what the actor may see, or undefined for administrators, written
+ * on the approvals row alone so a total needs no join (the chain columns and own characters: a BitmapOr).
+ */
+async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined }> {
+  if (actor.isAdmin) return { where: undefined };
+  const me = actor.id_user;
+  // The member's own characters are few: as literal ids the planner can combine every branch on its index.
+  const own = await db.select({ id: characters.id_character }).from(characters).where(eq(characters.id_user, me));
+  const reach = reachOf(actor);
+  // A post reaches the applications submitted at its place and below (approvals_location_idx).
+  const reached = reach.length
+    ? ((await db.execute(placesUnder(reach))) as unknown as { rows: { id_location: number }[] }).rows.map((r) => Number(r.id_location))
+    : [];
+  return {
+    where: or(
+      own.length
+        ? inArray(
+            approvals.character_id,
+            own.map((c) => c.id),
+          )
+        : undefined,
+      eq(approvals.id_user_low, me),
+      and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
+      and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
+      and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
+      reached.length ? inArray(approvals.id_location, reached) : undefined,
+    ),
+  };
+}
+
+/** Waiting at a level where the actor is the named approver (never their own character's). */
+export function awaitingApprover(me: number): SQL {
+  return and(
+    or(
+      and(eq(approvals.status, 'Pending Low'), eq(approvals.id_user_low, me)),
+      and(eq(approvals.status, 'Pending Mid'), eq(approvals.id_user_mid, me)),
+      and(eq(approvals.status, 'Pending High'), eq(approvals.id_user_high, me)),
+      and(inArray(approvals.status, ['Pending Top', 'Pending Global']), eq(approvals.id_user_global, me)),
+    ),
+    sql`${approvals.character_id} not in ${ownCharacters(me)}`,
+  )!;
+}
+
+export async function listApprovals(
+  db: Db,
+  actor: Actor,
+  query: ApprovalsListQuery,
+  clock: { now: Date; escalationDays: number },
+): Promise<ListResult<ApprovalListRow>> {
+  const cutoff = overdueCutoff(clock.now, clock.escalationDays);
+  // Waiting at one's own level implies being visible (an approver sees what reached their level): one query less.
+  const conditions: (SQL | undefined)[] = [query.awaitingMe ? awaitingApprover(actor.id_user) : (await visibleTo(db, actor)).where];
+  if (query.overdue) conditions.push(inArray(approvals.status, [...OPEN_APPROVAL_STATUSES]), lt(approvals.level_since, cutoff));
+  if (query.itemName) conditions.push(sql`lower(${approvals.description}) like ${`%${escapeLike(query.itemName.toLowerCase())}%`}`);
+  if (query.appNumber) conditions.push(like(approvals.app_number, `%${escapeLike(query.appNumber.toUpperCase())}%`));
+  if (query.userName) {
+    const camnum = like(players.user_camnum, `${escapeLike(query.userName.toUpperCase())}%`);
+    const names = everyWordStartsAName(query.userName, [players.user_fname, players.user_lname, players.user_nick]);
+    conditions.push(or(camnum, and(...names)));
+  }
+  if (query.venueTypeId) conditions.push(eq(venues.id_venue_type, query.venueTypeId));
+  if (query.level) conditions.push(eq(approvals.required_approval, query.level));
+  if (query.category) conditions.push(eq(approvals.category, query.category));
+  if (query.status) conditions.push(eq(approvals.status, query.status));
+  if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
+  const where = and(...conditions);
+  const page = await pagedList(query, {
+    rows: joined(
+      db
+        .select({
+          ...coreColumns,
+          character_name: characters.character_name,
+          player_name: fullName(players),
+          user_camnum: players.user_camnum,
+          venue_name: venues.venue_name,
+          updated_by_name: sql<string | null>`case when ${updaters.id_user} is null then null else ${fullName(updaters)} end`,
+        })
+        .from(approvals)
+        .$dynamic(),
+    )
+      .leftJoin(updaters, eq(updaters.id_user, approvals.updated_by))
+      .where(where),
+    count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), {
+      player: Boolean(query.userName),
+      venue: Boolean(query.venueTypeId),
+    }).where(where),
+    sortable: {
+      level_since: approvals.level_since,
+      update_date: approvals.update_date,
+      app_number: approvals.app_number,
+      description: sql`lower(${approvals.description})`,
+      player_name: sql`lower(${players.user_lname})`,
+      venue_name: sql`lower(${venues.venue_name})`,
+      required_approval: approvals.required_approval,
+      status: approvals.status,
+    } satisfies SortColumns<ApprovalsListQuery['sortBy']>,
+    tieBreak: approvals.id,
+  });
+  return {
+    rows: page.rows.map((r) => ({
+      ...r,
+      update_date: r.update_date.toISOString(),
+      level_since: r.level_since.toISOString(),
+      overdue: isOverdue(r.status, r.level_since, clock.now, clock.escalationDays),
+    })),
+    count: page.count,
+  };
+}
+
+/** What the policy decides on: status, levels, the player, the chain and the venue's places. */
+export async function approvalRecord(db: Db | Tx, id: number): Promise<ApprovalRecord & { id_location: number | null }> {
+  const query = db
+    .select({
+      id: approvals.id,
+      status: approvals.status,
+      required_approval: approvals.required_approval,
+      owner: characters.id_user,
+      level_reached: approvals.level_reached,
+      low: approvals.id_user_low,
+      mid: approvals.id_user_mid,
+      high: approvals.id_user_high,
+      top: approvals.id_user_global,
+      id_location: venuePlaces.id_location,
+      ancestors: venuePlaces.id_parent_location,
+    })
+    .from(approvals)
+    .$dynamic();
+  const [row] = await joined(query).where(eq(approvals.id, id));
+  if (!row) throw approvalsErrors.notFound();
+  return {
+    id: row.id,
+    status: row.status,
+    required_approval: row.required_approval,
+    owner: row.owner,
+    level_reached: row.level_reached,
+    chain: { Low: row.low, Mid: row.mid, High: row.high, Top: row.top },
+    places: row.id_location ? [row.id_location, ...ancestorIds({ id_parent_location: row.ancestors }).reverse()] : [],
+    id_location: row.id_location,
+  };
+}
+
+/** The post that makes a chain member the approver of a level, for the title shown beside them. */
+const LEVEL_POSTS: Record<ApprovalLevel, PositionType[]> = {
+  Low: ['VST'],
+  Mid: ['DST', 'ADST'],
+  High: ['RST', 'ARST'],
+  Top: ['NST', 'ANST'],
+};
+const LEVEL_TITLE: Record<ApprovalLevel, string> = {
+  Low: POSITION_TYPES.VST.title,
+  Mid: POSITION_TYPES.DST.title,
+  High: POSITION_TYPES.RST.title,
+  Top: POSITION_TYPES.NST.title,
+};
+
+export async function getApproval(db: Db, record: ApprovalRecord, clock: { now: Date; escalationDays: number }): Promise<ApprovalDetail> {
+  const [row] = await joined(
+    db
+      .select({
+        approval: approvals,
+        character_name: characters.character_name,
+        id_user: characters.id_user,
+        player_name: fullName(players),
+        user_camnum: players.user_camnum,
+        id_venue: characters.id_venue,
+        venue_name: venues.venue_name,
+      })
+      .from(approvals)
+      .$dynamic(),
+  ).where(eq(approvals.id, record.id));
+  if (!row) throw approvalsErrors.notFound();
+  const a = row.approval;
+  const chainIds = APPROVAL_LEVELS.map((l) => record.chain[l]).filter((v): v is number => v !== null);
+  const [members, posts, events, escalation] = await Promise.all([
+    chainIds.length
+      ? db
+          .select({ id_user: users.id_user, name: fullName(users), user_camnum: users.user_camnum })
+          .from(users)
+          .where(inArray(users.id_user, chainIds))
+      : [],
+    chainIds.length
+      ? db
+          .select({
+            id_user: positions.id_user,
+            pos_type: positions.pos_type,
+            pos_title: positions.pos_title,
+            id_location: positions.id_location,
+          })
+          .from(positions)
+          .where(inArray(positions.id_user, chainIds))
+          .orderBy(positions.id_position)
+      : [],
+    db
+      .select({
+        id: approvalEvents.id,
+        id_user: approvalEvents.id_user,
+        name: sql<string | null>`case when ${users.id_user} is null then null else ${fullName(users)} end`,
+        from_status: approvalEvents.from_status,
+        to_status: approvalEvents.to_status,
+        note: approvalEvents.note,
+        at: approvalEvents.at,
+      })
+      .from(approvalEvents)
+      .leftJoin(users, eq(users.id_user, approvalEvents.id_user))
+      .where(eq(approvalEvents.approval_id, a.id))
+      .orderBy(asc(approvalEvents.at), asc(approvalEvents.id)),
+    db
+      .select({ at: approvalEscalations.escalated_at })
+      .from(approvalEscalations)
+      .where(
+        and(
+          eq(approvalEscalations.approval_id, a.id),
+          eq(approvalEscalations.status, a.status),
+          eq(approvalEscalations.level_since, a.level_since),
+        ),
+      ),
+  ]);
+  const current = levelOf(a.status);
+  const open = isOpenStatus(a.status);
+  return {
+    id: a.id,
+    app_number: a.app_number,
+    description: a.description,
+    category: a.category,
+    justification: a.justification,
+    character_sheet: a.character_sheet,
+    mechanics: a.mechanics,
+    character_background: a.character_background,
+    group_name: a.group_name,
+    required_approval: a.required_approval,
+    status: a.status,
+    created_at: a.created_at.toISOString(),
+    update_date: a.update_date.toISOString(),
+    level_since: a.level_since.toISOString(),
+    character_id: a.character_id,
+    character_name: row.character_name,
+    id_user: row.id_user,
+    player_name: row.player_name,
+    user_camnum: row.user_camnum,
+    id_venue: row.id_venue,
+    venue_name: row.venue_name,
+    chain: APPROVAL_LEVELS.map((level) => {
+      const id_user = record.chain[level];
+      const member = members.find((m) => m.id_user === id_user);
+      const mine = posts.filter((p) => p.id_user === id_user && LEVEL_POSTS[level].includes(p.pos_type as PositionType));
+      const post = mine.find((p) => record.places.includes(p.id_location)) ?? mine[0];
+      return {
+        level,
+        id_user,
+        name: member?.name ?? null,
+        title: id_user === null ? null : (post?.pos_title ?? LEVEL_TITLE[level]),
+        user_camnum: member?.user_camnum ?? null,
+        current: open && current === level,
+      };
+    }),
+    events: events.map((e) => ({ ...e, at: e.at.toISOString() })),
+    clock: {
+      level_since: a.level_since.toISOString(),
+      waiting_days: open ? waitingDays(a.level_since, clock.now) : 0,
+      overdue: isOverdue(a.status, a.level_since, clock.now, clock.escalationDays),
+      limit_days: clock.escalationDays,
+      escalated_at: escalation[0]?.at.toISOString() ?? null,
+    },
+  };
 }

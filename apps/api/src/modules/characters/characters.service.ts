@@ -1,5 +1,6 @@
 // Characters (SPEC §3): a player's list, the detail, adding and updating, the experience log and the search.
 import type { CharacterStatus } from '@guildhall/shared/constants';
+import { OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflow';
 import { childDomains } from '@guildhall/shared/rules/locations';
 import { canSignOnVss, characterVssStatus, type VssStatus } from '@guildhall/shared/rules/vss-status';
 import { firstOverdraft, runningBalances, xpDelta } from '@guildhall/shared/rules/xp';
@@ -204,8 +205,6 @@ export async function addCharacter(db: Db, id_user: number, input: CharacterAdd)
   });
 }
 
-const OPEN_STATUSES = ['Pending Low', 'Pending Mid', 'Pending High', 'Pending Top', 'Pending CST', 'Pending Global'] as const;
-
 /**
  * DESIGN §6: moving to another style sheet puts the character back to Pending there; retiring it (or marking
  * it dead) removes its open applications, each with an event saying why.
@@ -243,7 +242,7 @@ export async function updateCharacter(db: Db, id_character: number, actorId: num
       const open = await tx
         .select({ id: approvals.id, status: approvals.status })
         .from(approvals)
-        .where(and(eq(approvals.character_id, id_character), inArray(approvals.status, [...OPEN_STATUSES])))
+        .where(and(eq(approvals.character_id, id_character), inArray(approvals.status, [...OPEN_APPROVAL_STATUSES])))
         .for('update');
       if (open.length) {
         await tx

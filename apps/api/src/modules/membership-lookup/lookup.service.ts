@@ -3,7 +3,7 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { foldSql, foldText } from '../../db/fold';
+import { everyWordStartsAName } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { pagedList, type SortColumns } from '../../db/list';
 import { memberColumns } from '../users/users.service';
@@ -26,17 +26,7 @@ const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
 export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
   const conditions: SQL[] = [];
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
-  for (const term of (query.name ?? '').split(/\s+/).filter(Boolean)) {
-    const prefix = `${escapeLike(foldText(term))}%`;
-    conditions.push(
-      or(
-        sql`${foldSql(users.user_fname)} like ${prefix}`,
-        sql`${foldSql(users.user_mname)} like ${prefix}`,
-        sql`${foldSql(users.user_lname)} like ${prefix}`,
-        sql`${foldSql(users.user_nick)} like ${prefix}`,
-      )!,
-    );
-  }
+  conditions.push(...everyWordStartsAName(query.name, [users.user_fname, users.user_mname, users.user_lname, users.user_nick]));
   // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
   if (query.membershipCode) conditions.push(like(users.user_camnum, `${escapeLike(query.membershipCode.toUpperCase())}%`));
   if (query.email) {

@@ -6,7 +6,8 @@ import type { Overview } from '@guildhall/shared/schemas/overview';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { locations, users, venues } from '../../db/schema/index';
+import { approvals, locations, users, venues } from '../../db/schema/index';
+import { awaitingApprover } from '../approvals/approvals.service';
 import { loadLadder } from '../prestige/prestige.service';
 import { userNotFound } from '../users/users.service';
 
@@ -27,11 +28,8 @@ export async function getOverview(db: Db, id_user: number, subject: Actor): Prom
       pcsOnVss: sql<number>`(select count(*)::int from characters c join venues v on v.id_venue = c.id_venue where v.id_user_st = ${id_user} and c.being_reviewed = 'yes' and c.st_signed = 'yes')`,
       pcsPending: sql<number>`(select count(*)::int from characters c join venues v on v.id_venue = c.id_venue where v.id_user_st = ${id_user} and c.being_reviewed = 'no')`,
       vssItems: sql<number>`(select count(*)::int from venue_items i join venues v on v.id_venue = i.id_venue where v.id_user_st = ${id_user})`,
-      pendingApprovals: sql<number>`(select count(*)::int from approvals a where
-        (a.status = 'Pending Low' and a.id_user_low = ${id_user}) or
-        (a.status = 'Pending Mid' and a.id_user_mid = ${id_user}) or
-        (a.status = 'Pending High' and a.id_user_high = ${id_user}) or
-        (a.status in ('Pending Top', 'Pending Global', 'Pending CST') and a.id_user_global = ${id_user}))`,
+      // DESIGN §7 'Pending Approvals (awaiting them)': the Approvals page's 'Awaiting me', one definition.
+      pendingApprovals: sql<number>`(select count(*)::int from ${approvals} where ${awaitingApprover(id_user)})`,
     })
     .from(users)
     .where(eq(users.id_user, id_user));

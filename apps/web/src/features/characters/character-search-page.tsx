@@ -4,11 +4,10 @@
 import { CHARACTER_SEARCH_SORTABLE, type CharacterSearchRow } from '@guildhall/shared/schemas/characters';
 import { type Column, DataTable } from '../../components/data-table';
 import { Field } from '../../components/field';
-import { RegionDomainFields } from '../../components/region-domain-fields';
+import { RegionDomainFields, VenueTypeField } from '../../components/place-filters';
 import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
-import { useVenueTypes } from '../../lib/queries';
 import { useCharacterSearch, useCharacterSubtypes, useCharacterTypes } from './api';
 import styles from './characters.module.css';
 
@@ -41,7 +40,6 @@ export function CharacterSearchPage() {
   const typeId = filters.typeId ? Number(filters.typeId) : null;
   const types = useCharacterTypes();
   const subtypes = useCharacterSubtypes(typeId);
-  const venueTypes = useVenueTypes();
   const results = useCharacterSearch(list.query, maySearch);
 
   if (!maySearch) return <p role="alert">Character search is for staff and storytellers.</p>;
@@ -72,16 +70,7 @@ export function CharacterSearchPage() {
             ))}
           </select>
         </Field>
-        <Field label="Venue type">
-          <select value={filters.venueTypeId} onChange={(e) => list.setFilters({ venueTypeId: e.target.value })}>
-            <option value="">Any</option>
-            {(venueTypes.data ?? []).map((v) => (
-              <option key={v.id_venue_type} value={v.id_venue_type}>
-                {v.venue_type}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
         {activeFilters ? (
           <button
             type="button"

@@ -1,14 +1,18 @@
 // SPEC §2 My characters: the member's own characters (Name, Venue, VSS, Type, Active, XP as "sum (count)"),
 // sortable on all but XP, paged, with detail and edit on each row; 'Add Character', 'Add Approval' for the
 // selected row, and the selected character's applications beside the table. The detail opens over the list.
+import { isOpenStatus } from '@guildhall/shared/rules/approval-workflow';
+import type { ApprovalRow } from '@guildhall/shared/schemas/approvals';
 import { CHARACTER_LIST_SORTABLE, type CharacterRow } from '@guildhall/shared/schemas/characters';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { ApprovalClockLine, ApprovalHistory, waitingText } from '../../components/approval-history';
 import { type Column, DataTable } from '../../components/data-table';
 import form from '../../components/form.module.css';
 import { useAuth } from '../../lib/auth';
 import { useListState } from '../../lib/list-state';
+import { useApproval } from '../../lib/queries';
 import { AddApprovalDialog } from './add-approval-dialog';
 import { AddCharacterDialog } from './add-character-dialog';
 import { useCharacterApprovals, useMyCharacters } from './api';
@@ -90,6 +94,37 @@ export function MyCharactersPage() {
   );
 }
 
+/** One application: number, description, status and its clock; its history on demand (DESIGN §6). */
+function ApplicationItem({ application: a }: { application: ApprovalRow }) {
+  const [open, setOpen] = useState(false);
+  const detail = useApproval(open ? a.id : null);
+  return (
+    <li>
+      <span className={styles.appNumber}>{a.app_number}</span>
+      {a.description}
+      <div className={styles.appStatus}>
+        <strong>{a.status}</strong>
+        {isOpenStatus(a.status) ? ` · waiting ${waitingText(a.status, a.level_since)}` : null}
+      </div>
+      <button type="button" className={styles.linkButton} aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Hide history' : 'History'}
+      </button>
+      {open ? (
+        detail.isPending ? (
+          <p aria-busy="true">Loading…</p>
+        ) : detail.isError ? (
+          <p role="alert">{detail.error.message}</p>
+        ) : (
+          <>
+            <ApprovalClockLine status={detail.data.approval.status} clock={detail.data.approval.clock} />
+            <ApprovalHistory events={detail.data.approval.events} label={`History of ${a.app_number}`} />
+          </>
+        )
+      ) : null}
+    </li>
+  );
+}
+
 /** SPEC §2 side panel: the selected character's applications, numbered, app number and description. */
 function ApplicationsPanel({ character }: { character: CharacterRow | null }) {
   const approvals = useCharacterApprovals(character?.id_character ?? null);
@@ -110,10 +145,7 @@ function ApplicationsPanel({ character }: { character: CharacterRow | null }) {
           ) : (
             <ol className={styles.apps} aria-label={`Applications of ${character.character_name}`}>
               {approvals.data.rows.map((a) => (
-                <li key={a.id}>
-                  <span className={styles.appNumber}>{a.app_number}</span>
-                  {a.description}
-                </li>
+                <ApplicationItem key={a.id} application={a} />
               ))}
             </ol>
           )}

@@ -8,11 +8,10 @@ import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { type Column, DataTable } from '../../components/data-table';
 import { Field } from '../../components/field';
-import { RegionDomainFields } from '../../components/region-domain-fields';
+import { RegionDomainFields, VenueTypeField } from '../../components/place-filters';
 import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
-import { useVenueTypes } from '../../lib/queries';
 import { useVenue, useVenueList } from './api';
 import styles from './storyteller.module.css';
 import { VssFormDialog } from './vss-form-dialog';
@@ -39,7 +38,6 @@ function VssList() {
   const mayAdd = useCan('venues.add');
   const list = useListState({ defaultSort: { sortBy: 'id_venue', direction: 'desc' }, sortable: VENUE_LIST_SORTABLE, filters: FILTERS });
   const { filters } = list;
-  const venueTypes = useVenueTypes();
   const place = filters.domain || filters.region;
   const venues = useVenueList({
     paging: { sortBy: list.sort.sortBy, direction: list.sort.direction, page: list.page, count: list.pageSize },
@@ -89,16 +87,7 @@ function VssList() {
         <Field label="Storyteller">
           <input type="search" value={names.storytellerName} onChange={(e) => setNames({ ...names, storytellerName: e.target.value })} />
         </Field>
-        <Field label="Venue type">
-          <select value={filters.venueTypeId} onChange={(e) => list.setFilters({ venueTypeId: e.target.value })}>
-            <option value="">Any</option>
-            {(venueTypes.data ?? []).map((v) => (
-              <option key={v.id_venue_type} value={v.id_venue_type}>
-                {v.venue_type}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
         <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
         <div className={styles.filterActions}>
           <button type="submit" className={form.secondary}>

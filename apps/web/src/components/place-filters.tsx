@@ -1,7 +1,7 @@
-// SPEC §5 region → domain choice of a filter row: choosing a region fills the domain choices with that region's
-// domains (and empties the chosen domain). Used by the character search and the VSS list.
+// Filter fields several lists share (Character search, Approvals): Region, whose choice fills Domain with that
+// region's domains (SPEC §5), and Venue type. Each applies on change; the caller keeps the values (in the URL).
 import { topRegions } from '@guildhall/shared/rules/locations';
-import { useDomains, useDomainsByParents } from '../lib/queries';
+import { useDomains, useDomainsByParents, useVenueTypes } from '../lib/queries';
 import { Field } from './field';
 
 export function RegionDomainFields({
@@ -11,7 +11,7 @@ export function RegionDomainFields({
 }: {
   region: string;
   domain: string;
-  onChange: (changes: { region?: string; domain?: string | undefined }) => void;
+  onChange: (changes: { region?: string | undefined; domain?: string | undefined }) => void;
 }) {
   const domains = useDomains();
   const regions = topRegions(domains.data ?? []).sort((a, b) => a.location_name.localeCompare(b.location_name));
@@ -20,6 +20,7 @@ export function RegionDomainFields({
   return (
     <>
       <Field label="Region">
+        {/* A new region empties the domain: its choices are that region's domains. */}
         <select value={region} onChange={(e) => onChange({ region: e.target.value, domain: undefined })}>
           <option value="">Any</option>
           {regions.map((r) => (
@@ -40,5 +41,21 @@ export function RegionDomainFields({
         </select>
       </Field>
     </>
+  );
+}
+
+export function VenueTypeField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const venueTypes = useVenueTypes();
+  return (
+    <Field label="Venue type">
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any</option>
+        {(venueTypes.data ?? []).map((v) => (
+          <option key={v.id_venue_type} value={v.id_venue_type}>
+            {v.venue_type}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

@@ -1,0 +1,155 @@
+// SPEC §2 Approvals list: filters item name, app number, player name and number, venue (type), level, category,
+// region (fills the domain choices) and domain; columns Item, App Number, Player, VSS name, Required Approval,
+// Status, Last updated, Last updated By — plus Waiting and an Overdue marker (DESIGN §6). The default view is
+// 'Awaiting me'; filters, page and sort live in the URL; a row opens the detail over the list.
+import { APPROVAL_CATEGORIES, APPROVAL_LEVELS, APPROVAL_STATUSES } from '@guildhall/shared/constants';
+import { locationFilterIds } from '@guildhall/shared/rules/locations';
+import { APPROVALS_SORTABLE, type ApprovalListRow, type ApprovalsListInput } from '@guildhall/shared/schemas/approvals';
+import type { FormEvent } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { OverdueMarker, waitingText } from '../../../components/approval-history';
+import { type Column, DataTable } from '../../../components/data-table';
+import { Field } from '../../../components/field';
+import { RegionDomainFields, VenueTypeField } from '../../../components/place-filters';
+import form from '../../../components/form.module.css';
+import { formatDate } from '../../../lib/format';
+import { useListState } from '../../../lib/list-state';
+import { useDomains } from '../../../lib/queries';
+import { useApprovals } from './api';
+import styles from './approvals.module.css';
+
+const FILTERS = ['view', 'itemName', 'appNumber', 'userName', 'venueTypeId', 'level', 'category', 'status', 'region', 'domain'] as const;
+const TEXT_FILTERS = ['itemName', 'appNumber', 'userName'] as const;
+const VIEWS = [
+  { value: '', label: 'Awaiting me' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'all', label: 'All I can see' },
+] as const;
+
+const columns: Column<ApprovalListRow>[] = [
+  { key: 'item', header: 'Item', sortKey: 'description', cell: (r) => r.description },
+  { key: 'number', header: 'App Number', sortKey: 'app_number', cell: (r) => r.app_number },
+  { key: 'player', header: 'Player', sortKey: 'player_name', cell: (r) => `${r.player_name} (${r.user_camnum})` },
+  { key: 'vss', header: 'VSS name', sortKey: 'venue_name', cell: (r) => r.venue_name ?? '—' },
+  { key: 'level', header: 'Required Approval', sortKey: 'required_approval', cell: (r) => r.required_approval },
+  { key: 'status', header: 'Status', sortKey: 'status', cell: (r) => r.status },
+  {
+    key: 'waiting',
+    header: 'Waiting',
+    sortKey: 'level_since',
+    cell: (r) => (
+      <>
+        {waitingText(r.status, r.level_since)} {r.overdue ? <OverdueMarker /> : null}
+      </>
+    ),
+  },
+  { key: 'updated', header: 'Last updated', sortKey: 'update_date', cell: (r) => formatDate(r.update_date) },
+  { key: 'by', header: 'Last updated By', cell: (r) => r.updated_by_name ?? '—' },
+];
+
+export function ApprovalsPage() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const list = useListState({ defaultSort: { sortBy: 'update_date', direction: 'desc' }, sortable: APPROVALS_SORTABLE, filters: FILTERS });
+  const { filters } = list;
+  const domains = useDomains();
+  const place = (domains.data ?? []).find((d) => String(d.id_location) === (filters.domain || filters.region));
+
+  const { view, region: _region, domain: _domain, ...rest } = list.query;
+  const query: ApprovalsListInput = {
+    ...rest,
+    ...(view === 'all' ? {} : view === 'overdue' ? { overdue: 'true' } : { awaitingMe: 'true' }),
+    ...(place ? { domainIds: locationFilterIds(place).join(',') } : {}),
+  } as ApprovalsListInput;
+  const approvals = useApprovals(query);
+
+  const applyText = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    list.setFilters(Object.fromEntries(TEXT_FILTERS.map((f) => [f, String(data.get(f) ?? '').trim() || undefined])));
+  };
+  const activeFilters = FILTERS.filter((f) => f !== 'view' && filters[f]).length;
+
+  return (
+    <div>
+      <form className={styles.filters} aria-label="Approvals filters" onSubmit={applyText}>
+        <Field label="Show">
+          <select value={filters.view} onChange={(e) => list.setFilters({ view: e.target.value })}>
+            {VIEWS.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {/* Text filters apply on Enter or Search; the key re-reads them when the URL changes (back, clear). */}
+        <Field label="Item name">
+          <input name="itemName" defaultValue={filters.itemName} key={`i${filters.itemName}`} />
+        </Field>
+        <Field label="App number">
+          <input name="appNumber" defaultValue={filters.appNumber} key={`a${filters.appNumber}`} />
+        </Field>
+        <Field label="Player name or number">
+          <input name="userName" defaultValue={filters.userName} key={`u${filters.userName}`} />
+        </Field>
+        <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
+        <Field label="Level">
+          <select value={filters.level} onChange={(e) => list.setFilters({ level: e.target.value })}>
+            <option value="">Any</option>
+            {APPROVAL_LEVELS.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Category">
+          <select value={filters.category} onChange={(e) => list.setFilters({ category: e.target.value })}>
+            <option value="">Any</option>
+            {APPROVAL_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Status">
+          <select value={filters.status} onChange={(e) => list.setFilters({ status: e.target.value })}>
+            <option value="">Any</option>
+            {APPROVAL_STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </Field>
+        <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
+        <div className={styles.filterActions}>
+          <button type="submit" className={form.primary}>
+            Search
+          </button>
+          {activeFilters ? (
+            <button
+              type="button"
+              className={form.secondary}
+              onClick={() => list.setFilters(Object.fromEntries(FILTERS.filter((f) => f !== 'view').map((f) => [f, undefined])))}
+            >
+              Clear filters ({activeFilters})
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {approvals.isError ? <p role="alert">{approvals.error.message}</p> : null}
+      <DataTable
+        caption={approvals.data ? `Applications: ${approvals.data.count}` : 'Applications'}
+        columns={columns}
+        rows={approvals.data?.rows ?? []}
+        rowKey={(r) => r.id}
+        total={approvals.data?.count ?? 0}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        onSelect={(r) => navigate(`${r.id}${search}`)}
+        loading={approvals.isFetching}
+        rowActions={(r) => [{ label: 'Open', accessibleLabel: `Open ${r.app_number}`, onClick: () => navigate(`${r.id}${search}`) }]}
+      />
+      <Outlet />
+    </div>
+  );
+}
