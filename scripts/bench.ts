@@ -3,7 +3,8 @@
 //   PostgreSQL: --postgres URL [--members 100000]; seeds an empty database once, then ANALYZEs.
 // Loads each endpoint with autocannon in its own process (50 connections, 127.0.0.1 only), prints req/s and
 // latencies, and exits 1 when a budget is missed. Options: --duration S (default 5), --port P (default: any free
-// port; the hello-world listens on P+1), --connections C (default 50), --fresh (PGlite: start from an empty directory).
+// port; the hello-world listens on P+1), --connections C (default 50), --fresh (PGlite: start from an empty directory),
+// --only REGEX (measure only the calls whose name matches).
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: '0' },
     fresh: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const onPostgres = Boolean(values.postgres);
@@ -183,6 +185,7 @@ console.log(
 );
 line('Fastify hello-world', helloResult, '', '');
 for (const [name, url, token, budget] of calls) {
+  if (values.only && !new RegExp(values.only, 'i').test(name)) continue;
   await load(`${base}${url}`, token, true);
   const r = await load(`${base}${url}`, token);
   const problems: string[] = [];
