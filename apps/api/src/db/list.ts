@@ -4,7 +4,7 @@
 // At scale (issue 8): a list may name its `keys` so a deep page skips only index entries (a deferred join), and
 // a large total is remembered for a few seconds so counting never dominates a list's cost.
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
-import { type AnyColumn, asc, desc, inArray, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 /** Every sortable key of the shared list maps to a column or expression: a missing one is a type error. */
@@ -45,58 +45,89 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
 ): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
   const { limit, offset } = pageOf(paging);
   const order = orderOf(paging, spec.sortable, spec.tieBreak);
-  const page = spec.keys
-    ? spec.rows
-        .where(
-          inArray(
-            spec.tieBreak,
-            spec.keys
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset),
-          ),
-        )
-        .orderBy(...order)
-    : spec.rows
+  let page: PromiseLike<unknown>;
+  if (spec.keys) {
+    // Past the middle of a list whose total is known, the page's keys are counted from the other end: the last
+    // page skips ten index entries, not all the others. The rows come back in the asked order either way.
+    const total = Number(knownCount(spec.count)?.[0]?.n ?? Number.NaN);
+    let keys: PgSelect;
+    if (offset >= total) keys = spec.keys.where(sql`false`);
+    else if (offset > total / 2) {
+      const fromEnd = total - offset - limit;
+      const reversed = orderOf({ ...paging, direction: paging.direction === 'asc' ? 'desc' : 'asc' }, spec.sortable, spec.tieBreak);
+      keys = spec.keys
+        .orderBy(...reversed)
+        .limit(Math.max(0, limit + Math.min(0, fromEnd)))
+        .offset(Math.max(0, fromEnd));
+    } else
+      keys = spec.keys
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-  const [rows, total] = await Promise.all([page as unknown as Promise<Awaited<Q>>, rememberedCount(spec.count)]);
+    page = spec.rows.where(inArray(spec.tieBreak, keys)).orderBy(...order);
+  } else
+    page = spec.rows
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  const [rows, total] = await Promise.all([page as Promise<Awaited<Q>>, rememberedCount(spec.count)]);
   return { rows, count: Number(total[0]?.n ?? 0), totals: total[0] };
 }
 
 // Large totals are remembered briefly. Counting 100,000 matching rows costs tens of times what the page itself
 // does, on every request; a total of that size that lags a write by a few seconds shows nobody anything wrong
 // (the rows themselves are always read fresh). Small totals, which people do check, are always counted.
-export const COUNT_REMEMBERED_FROM = 1000;
+let rememberedFrom = 1000;
 export const COUNT_REMEMBERED_MS = 5000;
+/** Tests: remember totals from this size on (default 1,000). */
+export function rememberCountsFrom(size: number) {
+  rememberedFrom = size;
+}
 const COUNTS_KEPT = 1000;
 
 interface Remembered {
   rows: Promise<CountRow[]>;
+  /** The total once counted, while it is remembered. */
+  settled?: CountRow[];
   /** Until when a settled large total is served; Infinity while the count is still running. */
   until: number;
 }
 const remembered = new WeakMap<object, Map<string, Remembered>>();
 const everywhere = {};
 
-async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>): Promise<C[]> {
-  const query = count as PromiseLike<C[]> & { toSQL?: () => { sql: string; params: unknown[] }; session?: object };
-  if (typeof query.toSQL !== 'function') return count;
+type CountQuery = { toSQL?: () => { sql: string; params: unknown[] }; session?: object };
+
+/** Where a count query's total is remembered: per database (a query's session belongs to one Drizzle client). */
+function countSlot(count: PromiseLike<unknown>): { counts: Map<string, Remembered>; key: string } | undefined {
+  const query = count as PromiseLike<unknown> & CountQuery;
+  if (typeof query.toSQL !== 'function') return undefined;
   let key: string;
   try {
     const { sql, params } = query.toSQL();
     key = `${sql}\u0000${JSON.stringify(params)}`;
   } catch {
-    return count;
+    return undefined;
   }
-  // Per database: the query's session belongs to one Drizzle client.
   const owner = query.session ?? everywhere;
   let counts = remembered.get(owner);
   if (!counts) {
     counts = new Map();
     remembered.set(owner, counts);
   }
+  return { counts, key };
+}
+
+/** A large total counted moments ago, if there is one. */
+function knownCount<C extends CountRow>(count: PromiseLike<C[]>): C[] | undefined {
+  const slot = countSlot(count);
+  const known = slot?.counts.get(slot.key);
+  return known?.settled && known.until > Date.now() ? (known.settled as C[]) : undefined;
+}
+
+async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>): Promise<C[]> {
+  const slot = countSlot(count);
+  if (!slot) return count;
+  const { counts, key } = slot;
   const known = counts.get(key);
   if (known && known.until > Date.now()) {
     // The same count running for another request, or a large total counted moments ago. Should the shared count
@@ -113,8 +144,10 @@ async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>): Pro
   counts.set(key, entry);
   try {
     const rows = await entry.rows;
-    if (Number(rows[0]?.n ?? 0) >= COUNT_REMEMBERED_FROM) entry.until = Date.now() + COUNT_REMEMBERED_MS;
-    else if (counts.get(key) === entry) counts.delete(key);
+    if (Number(rows[0]?.n ?? 0) >= rememberedFrom) {
+      entry.settled = rows;
+      entry.until = Date.now() + COUNT_REMEMBERED_MS;
+    } else if (counts.get(key) === entry) counts.delete(key);
     return rows as C[];
   } catch (error) {
     if (counts.get(key) === entry) counts.delete(key);
