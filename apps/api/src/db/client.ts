@@ -325,7 +325,9 @@ let preparedCount = 0;
 
 function literal(value: unknown): string | undefined {
   if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  // An escape string, right whatever standard_conforming_strings says; a NUL (which no text column can hold)
+  // goes the ordinary way and fails there as a bound value would.
+  if (typeof value === 'string') return value.includes('\u0000') ? undefined : `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return `'${String(value)}'`;
   if (value instanceof Date) return `'${value.toISOString()}'`;
   return undefined;
