@@ -45,11 +45,12 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
 ): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
   const { limit, offset } = pageOf(paging);
   const order = orderOf(paging, spec.sortable, spec.tieBreak);
+  const slot = countSlot(spec.count);
   let page: PromiseLike<unknown>;
   if (spec.keys) {
     // Past the middle of a list whose total is known, the page's keys are counted from the other end: the last
     // page skips ten index entries, not all the others. The rows come back in the asked order either way.
-    const total = Number(knownCount(spec.count)?.[0]?.n ?? Number.NaN);
+    const total = Number(knownCount(slot)?.[0]?.n ?? Number.NaN);
     let keys: PgSelect;
     if (offset >= total) keys = spec.keys.where(sql`false`);
     else if (offset > total / 2) {
@@ -70,7 +71,7 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
-  const [rows, total] = await Promise.all([page as Promise<Awaited<Q>>, rememberedCount(spec.count)]);
+  const [rows, total] = await Promise.all([page as Promise<Awaited<Q>>, rememberedCount(spec.count, slot)]);
   return { rows, count: Number(total[0]?.n ?? 0), totals: total[0] };
 }
 
@@ -98,7 +99,8 @@ const everywhere = {};
 type CountQuery = { toSQL?: () => { sql: string; params: unknown[] }; session?: object };
 
 /** Where a count query's total is remembered: per database (a query's session belongs to one Drizzle client). */
-function countSlot(count: PromiseLike<unknown>): { counts: Map<string, Remembered>; key: string } | undefined {
+type CountSlot = { counts: Map<string, Remembered>; key: string };
+function countSlot(count: PromiseLike<unknown>): CountSlot | undefined {
   const query = count as PromiseLike<unknown> & CountQuery;
   if (typeof query.toSQL !== 'function') return undefined;
   let key: string;
@@ -118,14 +120,12 @@ function countSlot(count: PromiseLike<unknown>): { counts: Map<string, Remembere
 }
 
 /** A large total counted moments ago, if there is one. */
-function knownCount<C extends CountRow>(count: PromiseLike<C[]>): C[] | undefined {
-  const slot = countSlot(count);
+function knownCount(slot: CountSlot | undefined): CountRow[] | undefined {
   const known = slot?.counts.get(slot.key);
-  return known?.settled && known.until > Date.now() ? (known.settled as C[]) : undefined;
+  return known?.settled && known.until > Date.now() ? known.settled : undefined;
 }
 
-async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>): Promise<C[]> {
-  const slot = countSlot(count);
+async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>, slot: CountSlot | undefined): Promise<C[]> {
   if (!slot) return count;
   const { counts, key } = slot;
   const known = counts.get(key);
