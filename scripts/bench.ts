@@ -3,7 +3,13 @@
 //   PostgreSQL: --postgres URL [--members 100000]; seeds an empty database once, then ANALYZEs.
 // Loads each endpoint with autocannon in its own process (50 connections, 127.0.0.1 only), prints req/s and
 // latencies, and exits 1 when a budget is missed. Options: --duration S (default 5), --port P (default: any free
-// port; the hello-world listens on P+1), --connections C (default 50), --fresh (PGlite: start from an empty directory).
+// port; the hello-world listens on P+1), --connections C (default 50), --fresh (PGlite: start from an empty directory),
+// --only REGEX (measure only the calls whose name matches).
+// --growth: then measures each list endpoint again on a society a tenth the size (--growth-members, default
+// members / 10; PostgreSQL: --growth-postgres URL, default the same server's database named <database>_<members>,
+// created and seeded when missing) and fails when a p50 grew more than 1.5× (issue 8). The two servers are
+// measured alternately, twice each, and the better p50 of each kept, so another process's burst counts against
+// neither; --growth-only skips the budgets run.
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +17,7 @@ import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { hashPassword } from '../apps/api/src/auth/passwords';
 import { loadConfig } from '../apps/api/src/config';
@@ -28,6 +35,11 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: '0' },
     fresh: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    growth: { type: 'boolean', default: false },
+    'growth-only': { type: 'boolean', default: false },
+    'growth-members': { type: 'string' },
+    'growth-postgres': { type: 'string' },
   },
 });
 const onPostgres = Boolean(values.postgres);
@@ -38,23 +50,95 @@ const port = Number(values.port);
 const dir = path.resolve(import.meta.dirname, '..', 'data-bench', values.demo ? 'demo' : String(members));
 if (values.fresh && !onPostgres) await rm(dir, { recursive: true, force: true });
 
-const database = await openDatabase(
-  onPostgres ? { kind: 'postgres', url: values.postgres!, statementTimeoutMs: 0 } : { kind: 'pglite', dir },
-);
-await database.migrate();
-const db = database.db;
-if (await isEmpty(db)) {
-  const started = performance.now();
-  if (values.demo) await seedDemo(db);
-  else {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await db.transaction((tx) => seedSociety(tx, { members, passwordHash }));
-  }
-  console.log(
-    `Seeded ${values.demo ? 'the demo society' : `${members} members`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+interface Society {
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  base: string;
+  staffToken: string;
+  memberToken: string;
+  /** Issue 12: the venue storyteller with the most applications waiting at Low, and a regional storyteller. */
+  approverToken: string;
+  regionalToken: string;
+  /** Issue 11: the style sheet with the most characters. */
+  busiestVenue: number;
+  /** The member whose own record, overview and prestige are read. */
+  id: number;
+  lastPage: number;
+  close(): Promise<void>;
 }
-await database.analyze();
+
+/** Opens (seeding once, then ANALYZE) a society and serves it: the demo one, or `size` members. */
+async function openSociety(target: { postgres?: string; dir: string }, size: number, listenPort: number): Promise<Society> {
+  const database = await openDatabase(
+    target.postgres ? { kind: 'postgres', url: target.postgres, statementTimeoutMs: 0 } : { kind: 'pglite', dir: target.dir },
+  );
+  await database.migrate();
+  const db = database.db;
+  if (await isEmpty(db)) {
+    const started = performance.now();
+    if (size === 0) await seedDemo(db);
+    else {
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      await db.transaction((tx) => seedSociety(tx, { members: size, passwordHash }));
+    }
+    console.log(`Seeded ${size === 0 ? 'the demo society' : `${size} members`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await database.analyze();
+  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [staff] = await rows(
+    sql`select e.email from positions p join user_emails e on e.id_user = p.id_user where p.pos_type = 'DC' order by p.id_position limit 1`,
+  );
+  const [member] = await rows(
+    sql`select u.id_user, e.email from users u join user_emails e on e.id_user = u.id_user order by u.id_user limit 1 offset 100`,
+  );
+  const [{ n: total } = { n: 0 }] = await rows(sql`select count(*)::int as n from users`);
+  const [approver] = await rows(
+    sql`select e.email from approvals a join user_emails e on e.id_user = a.id_user_low where a.status = 'Pending Low' group by e.email order by count(*) desc, e.email limit 1`,
+  );
+  const [regional] = await rows(
+    sql`select e.email from positions p join user_emails e on e.id_user = p.id_user where p.pos_type = 'RST' order by p.id_position limit 1`,
+  );
+  const [venue] = await rows(sql`select id_venue from characters group by id_venue order by count(*) desc, id_venue limit 1`);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    DATA_DIR: target.dir,
+    PUBLIC_URL: 'http://127.0.0.1:3999',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(listenPort),
+  });
+  const app = await buildApp(config, db, await loadSecrets(target.dir, {}));
+  await app.listen({ host: '127.0.0.1', port: listenPort });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const signIn = async (email: unknown) => {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    return ((await res.json()) as { result: string }).result;
+  };
+  return {
+    database,
+    base,
+    // A coordinator looks members up; a member reads their own record.
+    staffToken: await signIn(staff!.email),
+    memberToken: await signIn(member!.email),
+    approverToken: await signIn(approver!.email),
+    regionalToken: await signIn(regional!.email),
+    busiestVenue: Number(venue!.id_venue),
+    id: Number(member!.id_user),
+    lastPage: Math.max(1, Math.floor(Number(total) / 10) - 10),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const main = await openSociety({ postgres: values.postgres, dir }, members, port);
+const { database, base, lastPage } = main;
+const db = database.db;
 const society = values.demo ? 'the demo society' : `${members.toLocaleString('en')} members`;
 console.log(`Database: ${onPostgres ? 'PostgreSQL' : 'PGlite'}, ${society}; ${connections} connections, ${duration} s per call\n`);
 
@@ -94,52 +178,10 @@ for (const [name, query, expected] of plans) {
 }
 
 // 2. Throughput and latency through the whole stack (HTTP, auth, validation, SQL, serialisation).
-const [staff] = await rows(
-  sql`select e.email from positions p join user_emails e on e.id_user = p.id_user where p.pos_type = 'DC' order by p.id_position limit 1`,
-);
-const [member] = await rows(
-  sql`select u.id_user, e.email from users u join user_emails e on e.id_user = u.id_user order by u.id_user limit 1 offset 100`,
-);
-// Issue 12: the venue storyteller with the most applications waiting at Low, and a regional storyteller (who sees
-// the region's applications through their post).
-const [approver] = await rows(
-  sql`select e.email from approvals a join user_emails e on e.id_user = a.id_user_low where a.status = 'Pending Low' group by e.email order by count(*) desc, e.email limit 1`,
-);
-const [regional] = await rows(
-  sql`select e.email from positions p join user_emails e on e.id_user = p.id_user where p.pos_type = 'RST' order by p.id_position limit 1`,
-);
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'error',
-  DATA_DIR: dir,
-  PUBLIC_URL: 'http://127.0.0.1:3999',
-  SEED_DEMO: 'false',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-});
-const app = await buildApp(config, db, await loadSecrets(dir, {}));
-await app.listen({ host: '127.0.0.1', port });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
 await hello.listen({ host: '127.0.0.1', port: port ? port + 1 : 0 });
 const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/`;
-
-const signIn = async (email: unknown) => {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { result: string }).result;
-};
-// A coordinator looks members up; a member reads their own record.
-const staffToken = await signIn(staff!.email);
-const memberToken = await signIn(member!.email);
-const approverToken = await signIn(approver!.email);
-const regionalToken = await signIn(regional!.email);
-const id = Number(member!.id_user);
-const lastPage = Math.max(1, Math.floor((values.demo ? 244 : members) / 10) - 10);
 
 interface Load {
   requests: { average: number };
@@ -151,13 +193,13 @@ interface Load {
 const run = promisify(execFile);
 const autocannonBin = path.resolve(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
 /** autocannon in a process of its own, so the load generator does not share the server's event loop. */
-async function load(url: string, token?: string, warmUp = false, body?: object): Promise<Load> {
+async function load(url: string, token?: string, warmUp = false, seconds = String(duration), body?: object): Promise<Load> {
   const args = [
     autocannonBin,
     '-j',
     '-c',
     String(connections),
-    ...(warmUp ? ['-a', String(connections * 4)] : ['-d', String(duration)]),
+    ...(warmUp ? ['-a', String(connections * 4)] : ['-d', seconds]),
     ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
     // SPEC §7 makes some lists POSTs with their filters in the body.
     ...(body ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body)] : []),
@@ -171,35 +213,36 @@ async function load(url: string, token?: string, warmUp = false, body?: object):
 type Budget = { p99?: number; shareOfHello?: number };
 const lookupBudget: Budget = onPostgres ? { p99: 50 } : { p99: 100 };
 const readBudget: Budget = onPostgres ? {} : { p99: 100 };
-const [venue] = await rows(
-  sql`select id_venue from venues order by (select count(*) from characters c where c.id_venue = venues.id_venue) desc limit 1`,
-);
-/** name, path, token, budget, and the JSON body of a POST. */
-const calls: [string, string, string | undefined, Budget, object?][] = [
-  ['member record (own)', `/api/user/${id}`, memberToken, onPostgres ? { shareOfHello: 0.1 } : { shareOfHello: 0.02, p99: 100 }],
-  ['overview figures', `/api/user/${id}/overview`, memberToken, onPostgres ? { p99: 50 } : { p99: 100 }],
-  ['prestige record', `/api/prestiges/user/${id}?sortBy=prestige_general&direction=asc`, memberToken, readBudget],
-  ['notifications', '/api/notifications', memberToken, readBudget],
-  ['lookup, default page', '/api/users', staffToken, lookupBudget],
-  ['lookup by name "ada lo"', '/api/users?name=ada%20lo', staffToken, lookupBudget],
-  ['lookup by number', '/api/users?membershipCode=US2019', staffToken, lookupBudget],
-  [`lookup, page ${lastPage}`, `/api/users?page=${lastPage}`, staffToken, lookupBudget],
-  ['domains', '/api/domains', staffToken, readBudget],
+/** name, path, token, budget, whether it is a list (for the growth check), and the JSON body of a POST. */
+type Call = [name: string, url: string, token: string | undefined, budget: Budget, list?: 'list', body?: object];
+const callsOf = (s: Society): Call[] => [
+  ['member record (own)', `/api/user/${s.id}`, s.memberToken, onPostgres ? { shareOfHello: 0.1 } : { shareOfHello: 0.02, p99: 100 }],
+  ['overview figures', `/api/user/${s.id}/overview`, s.memberToken, onPostgres ? { p99: 50 } : { p99: 100 }],
+  ['prestige record', `/api/prestiges/user/${s.id}?sortBy=prestige_general&direction=asc`, s.memberToken, readBudget, 'list'],
+  ['notifications', '/api/notifications', s.memberToken, readBudget, 'list'],
+  ['lookup, default page', '/api/users', s.staffToken, lookupBudget, 'list'],
+  ['lookup by name "ada lo"', '/api/users?name=ada%20lo', s.staffToken, lookupBudget, 'list'],
+  ['lookup by number', '/api/users?membershipCode=US2019', s.staffToken, lookupBudget, 'list'],
+  // The deepest page but ten, whatever the society's size.
+  ['lookup, a last page', `/api/users?page=${s.lastPage}`, s.staffToken, lookupBudget, 'list'],
+  ['domains', '/api/domains', s.staffToken, readBudget, 'list'],
   // Issue 10: a player's characters and the character search (a coordinator may search).
-  ['my characters', `/api/characters/user/${id}`, memberToken, readBudget],
-  ['character search, default', '/api/characters', staffToken, readBudget],
-  ['character search by player', '/api/characters?sortBy=player_name&direction=desc', staffToken, readBudget],
+  ['my characters', `/api/characters/user/${s.id}`, s.memberToken, readBudget, 'list'],
+  ['character search, default', '/api/characters', s.staffToken, readBudget, 'list'],
+  ['character search by player', '/api/characters?sortBy=player_name&direction=desc', s.staffToken, readBudget, 'list'],
   // Issue 11: the VSS list (newest first, and filtered by name), the census and the busiest sheet's characters.
-  ['VSS list, default', '/api/venues/get', staffToken, readBudget, {}],
-  ['VSS list by name "court"', '/api/venues/get?sortBy=venue_name', staffToken, readBudget, { vssName: 'court' }],
-  ['census', '/api/venues-with-character-count/get', staffToken, readBudget, {}],
-  ['characters of a sheet', `/api/characters/venue/${venue!.id_venue}`, staffToken, readBudget],
+  ['VSS list, default', '/api/venues/get', s.staffToken, readBudget, 'list', {}],
+  ['VSS list by name "court"', '/api/venues/get?sortBy=venue_name', s.staffToken, readBudget, 'list', { vssName: 'court' }],
+  ['census', '/api/venues-with-character-count/get', s.staffToken, readBudget, 'list', {}],
+  ['characters of a sheet', `/api/characters/venue/${s.busiestVenue}`, s.staffToken, readBudget, 'list'],
   // Issue 12: the Approvals list — its default view ('awaiting me'), everything one sees, and the overdue ones.
-  ['approvals, awaiting me', '/api/approvals/get?awaitingMe=true', approverToken, lookupBudget],
-  ['approvals, all I see (venue ST)', '/api/approvals/get', approverToken, lookupBudget],
-  ['approvals, all I see (RST)', '/api/approvals/get', regionalToken, lookupBudget],
-  ['approvals, overdue (RST)', '/api/approvals/get?overdue=true&sortBy=level_since&direction=asc', regionalToken, lookupBudget],
+  ['approvals, awaiting me', '/api/approvals/get?awaitingMe=true', s.approverToken, lookupBudget, 'list'],
+  ['approvals, all I see (venue ST)', '/api/approvals/get', s.approverToken, lookupBudget, 'list'],
+  ['approvals, all I see (RST)', '/api/approvals/get', s.regionalToken, lookupBudget, 'list'],
+  ['approvals, overdue (RST)', '/api/approvals/get?overdue=true&sortBy=level_since&direction=asc', s.regionalToken, lookupBudget, 'list'],
 ];
+const calls = callsOf(main);
+const wanted = (name: string) => !values.only || new RegExp(values.only, 'i').test(name);
 
 // Warm up first (JIT, prepared statements, caches), so the first call measured is not the slowest.
 await load(helloUrl, undefined, true);
@@ -213,24 +256,83 @@ console.log(
   `\n${'call'.padEnd(30)} ${'req/s'.padStart(8)} ${'hello'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'budget'.padEnd(20)}`,
 );
 line('Fastify hello-world', helloResult, '', '');
-for (const [name, url, token, budget, body] of calls) {
-  await load(`${base}${url}`, token, true, body);
-  const r = await load(`${base}${url}`, token, false, body);
+for (const [name, url, token, budget, , body] of values['growth-only'] ? [] : calls) {
+  if (!wanted(name)) continue;
+  await load(`${base}${url}`, token, true, undefined, body);
+  const r = await load(`${base}${url}`, token, false, undefined, body);
   const problems: string[] = [];
   if (budget.p99 !== undefined && r.latency.p99 > budget.p99) problems.push('p99');
   if (budget.shareOfHello !== undefined && r.requests.average < budget.shareOfHello * helloRps) problems.push('req/s');
   if (r.non2xx || r.errors || r.timeouts) problems.push(`${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
   failed ||= problems.length > 0;
-  const wanted = [
+  const wants = [
     budget.shareOfHello !== undefined ? `≥ ${budget.shareOfHello * 100}% hello` : '',
     budget.p99 !== undefined ? `p99 ≤ ${budget.p99}` : '',
   ]
     .filter(Boolean)
     .join(', ');
-  line(name, r, wanted, problems.length ? `OVER (${problems.join('; ')})` : 'ok');
+  line(
+    name === 'lookup, a last page' ? `lookup, page ${lastPage}` : name,
+    r,
+    wants,
+    problems.length ? `OVER (${problems.join('; ')})` : 'ok',
+  );
 }
-await app.close();
 await hello.close();
-await database.close();
+
+// 3. Growth: each list's p50 on this society against one a tenth its size (issue 8: at most 1.5×).
+if ((values.growth || values['growth-only']) && values.demo)
+  console.log('\nThe growth check compares --members N with N / 10: not the demo society.');
+else if (values.growth || values['growth-only']) {
+  const smallSize = Number(values['growth-members'] ?? Math.round(members / 10));
+  let smallUrl = values['growth-postgres'];
+  if (onPostgres && !smallUrl) {
+    const url = new URL(values.postgres!);
+    const name = `${url.pathname.slice(1)}_${smallSize}`;
+    const admin = new pg.Client({ connectionString: new URL('/postgres', url).toString() });
+    await admin.connect();
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+    await admin.end();
+    url.pathname = `/${name}`;
+    smallUrl = url.toString();
+  }
+  const small = await openSociety(
+    { postgres: onPostgres ? smallUrl : undefined, dir: path.resolve(import.meta.dirname, '..', 'data-bench', String(smallSize)) },
+    smallSize,
+    0,
+  );
+  const smallCalls = callsOf(small);
+  const growthDuration = String(Math.min(duration, 3));
+  console.log(
+    `\nGrowth from ${smallSize.toLocaleString('en')} to ${members.toLocaleString('en')} members (p50 ms, the better of two ${growthDuration} s runs each)`,
+  );
+  console.log(`${'list'.padEnd(30)} ${'small'.padStart(7)} ${'large'.padStart(7)} ${'growth'.padStart(7)}  budget`);
+  for (const [i, [name, url, token, , list, body]] of calls.entries()) {
+    if (!list || !wanted(name)) continue;
+    const [, smallUrlPath, smallToken] = smallCalls[i]!;
+    const p50 = { small: Number.POSITIVE_INFINITY, large: Number.POSITIVE_INFINITY };
+    for (let round = 0; round < 2; round++) {
+      for (const [which, target, bearer] of [
+        ['small', `${small.base}${smallUrlPath}`, smallToken],
+        ['large', `${base}${url}`, token],
+      ] as const) {
+        await load(target, bearer, true, undefined, body);
+        const r = await load(target, bearer, false, growthDuration, body);
+        if (r.non2xx || r.errors || r.timeouts) p50[which] = Number.NaN;
+        else p50[which] = Math.min(p50[which], r.latency.p50);
+      }
+    }
+    // Milliseconds are whole numbers: a growth within one of them is no growth.
+    const ok = p50.large <= Math.max(p50.small * 1.5, p50.small + 1);
+    failed ||= !ok;
+    const growth = p50.small > 0 ? `${(p50.large / p50.small).toFixed(2)}×` : '-';
+    console.log(
+      `${name.padEnd(30)} ${String(p50.small).padStart(7)} ${String(p50.large).padStart(7)} ${growth.padStart(7)}  ≤ 1.5×  ${ok ? 'ok' : 'OVER'}`,
+    );
+  }
+  await small.close();
+}
+await main.close();
 console.log(failed ? '\nSome budgets were missed.' : '\nAll budgets met.');
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
@@ -78,6 +78,23 @@ async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
   }
 }
 
+const BARE_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * Helmet's headers for these options, worked out once at start-up. @fastify/helmet builds helmet's middleware
+ * (and parses the CSP directives) again on every request; the headers never differ between requests here.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  probe.get('/', async () => 'ok');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  return Object.entries(res.headers)
+    .filter(([name]) => !BARE_HEADERS.has(name))
+    .map(([name, value]) => [name, String(value)]);
+}
+
 function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
 }
@@ -138,7 +155,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
   };
 
   const secure = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  const securityHeaders = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -157,6 +174,11 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     },
     strictTransportSecurity: secure,
     referrerPolicy: { policy: 'no-referrer' },
+  });
+  // Set on the raw response, as helmet does, so the embedded provider's own answers carry them too.
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
 
   registerErrorHandler(app);

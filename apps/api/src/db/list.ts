@@ -1,8 +1,10 @@
 // The one way a list endpoint pages (DESIGN §3): sort only by the whitelisted columns named in the shared
 // schema's sortable list, the direction honoured, a unique tie-break so pages never overlap, limit/offset in
 // SQL, and the total counted by a query that runs alongside the page's (one round trip of waiting).
+// At scale (issue 8): a list may name its `keys` so a deep page skips only index entries (a deferred join), and
+// a large total is remembered for a few seconds so counting never dominates a list's cost.
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 /** Every sortable key of the shared list maps to a column or expression: a missing one is a type error. */
@@ -18,6 +20,14 @@ export interface ListSpec<S extends string, Q extends PgSelect, C extends CountR
   sortable: SortColumns<S>;
   /** A unique column, sorted in the same direction after the chosen one. */
   tieBreak: AnyColumn;
+  /**
+   * Optional, for lists that page deep into large tables: the same from, joins and where as `rows`, selecting only
+   * the tie-break column (`db.select({ id: t.id }).from(t)…where(where).$dynamic()`). The page's keys are then
+   * sorted, skipped and limited on this narrow query (an index-only path where an index serves the sort), and
+   * `rows` is computed for that page's keys alone (`tieBreak in (…)` replaces its where): a deep page does not
+   * build the wide rows, or their subqueries, of everything it skips.
+   */
+  keys?: PgSelect;
 }
 
 export function pageOf(paging: { page: number; count: number }) {
@@ -34,12 +44,113 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
   spec: ListSpec<S, Q, C>,
 ): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
   const { limit, offset } = pageOf(paging);
-  const [rows, total] = await Promise.all([
-    spec.rows
-      .orderBy(...orderOf(paging, spec.sortable, spec.tieBreak))
+  const order = orderOf(paging, spec.sortable, spec.tieBreak);
+  const slot = countSlot(spec.count);
+  let page: PromiseLike<unknown>;
+  if (spec.keys) {
+    // Past the middle of a list whose total is known, the page's keys are counted from the other end: the last
+    // page skips ten index entries, not all the others. The rows come back in the asked order either way.
+    const total = Number(knownCount(slot)?.[0]?.n ?? Number.NaN);
+    let keys: PgSelect;
+    if (offset >= total) keys = spec.keys.where(sql`false`);
+    else if (offset > total / 2) {
+      const fromEnd = total - offset - limit;
+      const reversed = orderOf({ ...paging, direction: paging.direction === 'asc' ? 'desc' : 'asc' }, spec.sortable, spec.tieBreak);
+      keys = spec.keys
+        .orderBy(...reversed)
+        .limit(Math.max(0, limit + Math.min(0, fromEnd)))
+        .offset(Math.max(0, fromEnd));
+    } else
+      keys = spec.keys
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+    page = spec.rows.where(inArray(spec.tieBreak, keys)).orderBy(...order);
+  } else
+    page = spec.rows
+      .orderBy(...order)
       .limit(limit)
-      .offset(offset) as unknown as Promise<Awaited<Q>>,
-    spec.count,
-  ]);
+      .offset(offset);
+  const [rows, total] = await Promise.all([page as Promise<Awaited<Q>>, rememberedCount(spec.count, slot)]);
   return { rows, count: Number(total[0]?.n ?? 0), totals: total[0] };
+}
+
+// Large totals are remembered briefly. Counting 100,000 matching rows costs tens of times what the page itself
+// does, on every request; a total of that size that lags a write by a few seconds shows nobody anything wrong
+// (the rows themselves are always read fresh). Small totals, which people do check, are always counted.
+let rememberedFrom = 1000;
+export const COUNT_REMEMBERED_MS = 5000;
+/** Tests: remember totals from this size on (default 1,000). */
+export function rememberCountsFrom(size: number) {
+  rememberedFrom = size;
+}
+const COUNTS_KEPT = 1000;
+
+interface Remembered {
+  rows: Promise<CountRow[]>;
+  /** The total once counted, while it is remembered. */
+  settled?: CountRow[];
+  /** Until when a settled large total is served; Infinity while the count is still running. */
+  until: number;
+}
+const remembered = new WeakMap<object, Map<string, Remembered>>();
+const everywhere = {};
+
+type CountQuery = { toSQL?: () => { sql: string; params: unknown[] }; session?: object };
+
+/** Where a count query's total is remembered: per database (a query's session belongs to one Drizzle client). */
+type CountSlot = { counts: Map<string, Remembered>; key: string };
+function countSlot(count: PromiseLike<unknown>): CountSlot | undefined {
+  const query = count as PromiseLike<unknown> & CountQuery;
+  if (typeof query.toSQL !== 'function') return undefined;
+  let key: string;
+  try {
+    const { sql, params } = query.toSQL();
+    key = `${sql}\u0000${JSON.stringify(params)}`;
+  } catch {
+    return undefined;
+  }
+  const owner = query.session ?? everywhere;
+  let counts = remembered.get(owner);
+  if (!counts) {
+    counts = new Map();
+    remembered.set(owner, counts);
+  }
+  return { counts, key };
+}
+
+/** A large total counted moments ago, if there is one. */
+function knownCount(slot: CountSlot | undefined): CountRow[] | undefined {
+  const known = slot?.counts.get(slot.key);
+  return known?.settled && known.until > Date.now() ? known.settled : undefined;
+}
+
+async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>, slot: CountSlot | undefined): Promise<C[]> {
+  if (!slot) return count;
+  const { counts, key } = slot;
+  const known = counts.get(key);
+  if (known && known.until > Date.now()) {
+    // The same count running for another request, or a large total counted moments ago. Should the shared count
+    // fail (its request gone, the statement cancelled), this request counts for itself.
+    try {
+      return (await known.rows) as C[];
+    } catch {
+      return count;
+    }
+  }
+  const entry: Remembered = { rows: Promise.resolve(count), until: Number.POSITIVE_INFINITY };
+  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  counts.delete(key);
+  counts.set(key, entry);
+  try {
+    const rows = await entry.rows;
+    if (Number(rows[0]?.n ?? 0) >= rememberedFrom) {
+      entry.settled = rows;
+      entry.until = Date.now() + COUNT_REMEMBERED_MS;
+    } else if (counts.get(key) === entry) counts.delete(key);
+    return rows as C[];
+  } catch (error) {
+    if (counts.get(key) === entry) counts.delete(key);
+    throw error;
+  }
 }

@@ -31,8 +31,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_camnum_uq').on(t.user_camnum),
     index('users_location_idx').on(t.id_location),
-    index('users_type_idx').on(t.user_type),
-    index('users_expiration_idx').on(t.user_expiration),
     index('users_lname_fname_idx').on(sql`lower(${t.user_lname})`, sql`lower(${t.user_fname})`),
     // Membership lookup: folded-name prefixes, membership-number prefixes, and its sort columns.
     index('users_fold_fname_idx').on(sql`${foldSql(t.user_fname)} text_pattern_ops`),
@@ -42,6 +40,10 @@ export const users = pgTable(
     index('users_camnum_pattern_idx').on(sql`${t.user_camnum} text_pattern_ops`),
     index('users_lname_sort_idx').on(t.user_lname, t.id_user),
     index('users_fname_sort_idx').on(t.user_fname, t.id_user),
+    // With the tie-break beside the sort column, a deep page of the lookup skips index entries only (issue 8);
+    // they serve the type filter and the expiry range too.
+    index('users_type_sort_idx').on(t.user_type, t.id_user),
+    index('users_expiration_sort_idx').on(t.user_expiration, t.id_user),
     check('users_type_ck', inList(t.user_type, USER_TYPES)),
   ],
 );

@@ -205,7 +205,9 @@ function countJoins<Q extends PgSelect>(q: Q, needs: { player: boolean; venue: b
 }
 
 /** The member's own characters, as a subquery (indexed by characters_user_idx). */
-const ownCharacters = (me: number) => sql`(select ${characters.id_character} from ${characters} where ${characters.id_user} = ${me})`;
+/** `me` is a member's id, or a placeholder of a prepared statement (the overview's). */
+type Me = number | SQL.Aliased | ReturnType<typeof sql.placeholder>;
+const ownCharacters = (me: Me) => sql`(select ${characters.id_character} from ${characters} where ${characters.id_user} = ${me})`;
 
 /**
  * SQL twin of `canView` (approvals.policy.ts): what the actor may see, or undefined for administrators, written
@@ -239,7 +241,7 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
 }
 
 /** Waiting at a level where the actor is the named approver (never their own character's). */
-export function awaitingApprover(me: number): SQL {
+export function awaitingApprover(me: Me): SQL {
   return and(
     or(
       and(eq(approvals.status, 'Pending Low'), eq(approvals.id_user_low, me)),

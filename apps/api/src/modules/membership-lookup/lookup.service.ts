@@ -46,7 +46,13 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   if (query.to) conditions.push(lte(users.user_expiration, query.to));
   const where = conditions.length ? and(...conditions) : undefined;
 
+  // Location only joins in when a filter or the sort reads it; otherwise the keys come from users alone.
+  const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';
+  const keys = db.select({ id_user: users.id_user }).from(users).$dynamic();
+  if (needsLocation) keys.leftJoin(locations, eq(locations.id_location, users.id_location));
   return pagedList(query, {
+    // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows.
+    keys: keys.where(where),
     rows: db
       .select({
         ...memberColumns,

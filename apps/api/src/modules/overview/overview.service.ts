@@ -1,11 +1,11 @@
-// The overview's live figures (DESIGN §7), counted in one SQL statement.
+// The overview's live figures (DESIGN §7), counted in one prepared SQL statement (issue 8: one round trip).
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { memberClass } from '@guildhall/shared/rules/member-class';
-import { ancestorIds, domainCode, indexLocations } from '@guildhall/shared/rules/locations';
+import { ancestorIds, domainCode, indexLocations, type LocationLike } from '@guildhall/shared/rules/locations';
 import type { Overview } from '@guildhall/shared/schemas/overview';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
+import { type Db, oncePerDatabase } from '../../db/client';
 import { approvals, locations, users, venues } from '../../db/schema/index';
 import { awaitingApprover } from '../approvals/approvals.service';
 import { loadLadder } from '../prestige/prestige.service';
@@ -13,30 +13,61 @@ import { userNotFound } from '../users/users.service';
 
 const STORYTELLER_ORDER = (Object.keys(POSITION_TYPES) as PositionType[]).filter((t) => POSITION_TYPES[t].role === 'storyteller');
 
-export async function getOverview(db: Db, id_user: number, subject: Actor): Promise<Overview> {
-  const [row] = await db
+// The member's tiles, and for a storyteller the VST counts and the location (with its ancestors) their position
+// code is made of, in one statement. The MC ladder comes from memory (loadLadder).
+const member = sql.placeholder('id_user');
+const storyteller = sql`${sql.placeholder('storyteller')}::boolean`;
+const vstCount = (query: SQL) => sql<number>`case when ${storyteller} then (${query}) else 0 end`;
+const statements = oncePerDatabase((db) =>
+  db
     .select({
       user_camnum: users.user_camnum,
       user_expiration: users.user_expiration,
       expired: sql<boolean>`coalesce(${users.user_expiration} < current_date, false)`,
-      activeCharacters: sql<number>`(select count(*)::int from characters c where c.id_user = ${id_user} and c.character_status = 'Active')`,
-      openApprovals: sql<number>`(select count(*)::int from approvals a join characters c on c.id_character = a.character_id where c.id_user = ${id_user} and a.status like 'Pending%')`,
-      notifications: sql<number>`(select count(*)::int from notifications n where n.id_user = ${id_user} and n.read_at is null)`,
-      total_general: sql<number>`(select coalesce(sum(p.prestige_general), 0)::int from prestige p where p.id_user = ${id_user})`,
-      total_regional: sql<number>`(select coalesce(sum(p.prestige_regional), 0)::int from prestige p where p.id_user = ${id_user})`,
-      total_national: sql<number>`(select coalesce(sum(p.prestige_national), 0)::int from prestige p where p.id_user = ${id_user})`,
-      pcsOnVss: sql<number>`(select count(*)::int from characters c join venues v on v.id_venue = c.id_venue where v.id_user_st = ${id_user} and c.being_reviewed = 'yes' and c.st_signed = 'yes')`,
-      pcsPending: sql<number>`(select count(*)::int from characters c join venues v on v.id_venue = c.id_venue where v.id_user_st = ${id_user} and c.being_reviewed = 'no')`,
-      vssItems: sql<number>`(select count(*)::int from venue_items i join venues v on v.id_venue = i.id_venue where v.id_user_st = ${id_user})`,
+      activeCharacters: sql<number>`(select count(*)::int from characters c where c.id_user = ${member} and c.character_status = 'Active')`,
+      openApprovals: sql<number>`(select count(*)::int from approvals a join characters c on c.id_character = a.character_id where c.id_user = ${member} and a.status like 'Pending%')`,
+      notifications: sql<number>`(select count(*)::int from notifications n where n.id_user = ${member} and n.read_at is null)`,
+      totals: sql<{
+        g: number;
+        r: number;
+        n: number;
+      }>`(select json_build_object('g', coalesce(sum(p.prestige_general), 0), 'r', coalesce(sum(p.prestige_regional), 0), 'n', coalesce(sum(p.prestige_national), 0)) from prestige p where p.id_user = ${member})`,
+      pcsOnVss: vstCount(
+        sql`select count(*)::int from characters c join venues v on v.id_venue = c.id_venue where v.id_user_st = ${member} and c.being_reviewed = 'yes' and c.st_signed = 'yes'`,
+      ),
+      pcsPending: vstCount(
+        sql`select count(*)::int from characters c join venues v on v.id_venue = c.id_venue where v.id_user_st = ${member} and c.being_reviewed = 'no'`,
+      ),
+      vssItems: vstCount(
+        sql`select count(*)::int from venue_items i join venues v on v.id_venue = i.id_venue where v.id_user_st = ${member}`,
+      ),
       // DESIGN §7 'Pending Approvals (awaiting them)': the Approvals page's 'Awaiting me', one definition.
-      pendingApprovals: sql<number>`(select count(*)::int from ${approvals} where ${awaitingApprover(id_user)})`,
+      pendingApprovals: vstCount(sql`select count(*)::int from ${approvals} where ${awaitingApprover(member)}`),
+      // The storyteller's place: their highest post's location, else their first venue's; with its ancestors.
+      places: sql<LocationLike[] | null>`case when ${storyteller} then (
+        select json_agg(json_build_object('id_location', l.id_location, 'location_code', l.location_code,
+          'location_type', l.location_type, 'id_parent_location', l.id_parent_location))
+        from ${locations} here join ${locations} l
+          on l.id_location = here.id_location or l.id_location::text = any(string_to_array(replace(here.id_parent_location, ' ', ''), ','))
+        where here.id_location = coalesce(${sql.placeholder('held_location')}::int,
+          (select v.id_location from ${venues} v where v.id_user_st = ${member} order by v.id_venue limit 1))
+      ) end`,
     })
     .from(users)
-    .where(eq(users.id_user, id_user));
+    .where(eq(users.id_user, member))
+    .prepare('overview'),
+);
+
+export async function getOverview(db: Db, id_user: number, subject: Actor): Promise<Overview> {
+  const vst = runsStories(subject);
+  const held = vst ? highestStorytellerPost(subject) : undefined;
+  const [[row], ladder] = await Promise.all([
+    statements(db).execute({ id_user, storyteller: vst, held_location: held?.id_location ?? null }),
+    loadLadder(db),
+  ]);
   if (!row) throw userNotFound();
-  const ladder = await loadLadder(db);
   const { mc } = memberClass(
-    { total_general: Number(row.total_general), total_regional: Number(row.total_regional), total_national: Number(row.total_national) },
+    { total_general: Number(row.totals.g), total_regional: Number(row.totals.r), total_national: Number(row.totals.n) },
     ladder,
   );
   return {
@@ -47,9 +78,9 @@ export async function getOverview(db: Db, id_user: number, subject: Actor): Prom
       openApprovals: Number(row.openApprovals),
       notifications: Number(row.notifications),
     },
-    vst: runsStories(subject)
+    vst: vst
       ? {
-          positionCode: await storytellerPositionCode(db, subject),
+          positionCode: positionCode(held?.pos_type ?? 'VST', held?.id_location, row.places ?? []),
           pcsOnVss: Number(row.pcsOnVss),
           pcsPending: Number(row.pcsPending),
           pendingApprovals: Number(row.pendingApprovals),
@@ -62,27 +93,17 @@ export async function getOverview(db: Db, id_user: number, subject: Actor): Prom
 /** The VST panel is for members who run venues or hold a storyteller post (administrators as such do not). */
 const runsStories = (subject: Actor) => subject.runsVenues || subject.positions.some((p) => STORYTELLER_ORDER.includes(p.pos_type));
 
-/** The storyteller's highest post as a code, e.g. NE-004-DST; a venue storyteller's venue domain plus VST. */
-async function storytellerPositionCode(db: Db, subject: Actor): Promise<string> {
-  const held = subject.positions
+const highestStorytellerPost = (subject: Actor) =>
+  subject.positions
     .filter((p) => STORYTELLER_ORDER.includes(p.pos_type))
     .sort((a, b) => STORYTELLER_ORDER.indexOf(a.pos_type) - STORYTELLER_ORDER.indexOf(b.pos_type))[0];
-  let id_location = held?.id_location;
-  const pos_type = held?.pos_type ?? 'VST';
-  if (id_location === undefined) {
-    const [venue] = await db
-      .select({ id_location: venues.id_location })
-      .from(venues)
-      .where(eq(venues.id_user_st, subject.id_user))
-      .limit(1);
-    id_location = venue?.id_location;
-  }
-  if (id_location === undefined) return pos_type;
-  const [location] = await db.select().from(locations).where(eq(locations.id_location, id_location));
+
+/** The storyteller's highest post as a code, e.g. NE-004-DST; a venue storyteller's venue domain plus VST. */
+function positionCode(pos_type: string, id_location: number | undefined, places: LocationLike[]): string {
+  const byId = indexLocations(places);
+  // The post's own location, or (a venue storyteller) the venue's: the one place that is no other's ancestor.
+  const location =
+    id_location !== undefined ? byId.get(id_location) : places.find((p) => !places.some((o) => ancestorIds(o).includes(p.id_location)));
   if (!location) return pos_type;
-  const ancestors = await db
-    .select()
-    .from(locations)
-    .where(inArray(locations.id_location, [0, ...ancestorIds(location)]));
-  return `${domainCode(location, indexLocations([...ancestors, location]))}-${pos_type}`;
+  return `${domainCode(location, byId)}-${pos_type}`;
 }

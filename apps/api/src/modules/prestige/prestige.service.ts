@@ -67,8 +67,27 @@ export async function prestigeAggregates(db: Db, id_user: number): Promise<Prest
   return { ...totals, ...memberClass(totals, ladder) };
 }
 
-export function loadLadder(db: Db) {
-  return db.select().from(mcLevels).orderBy(asc(mcLevels.mc));
+// The MC ladder is reference data: seeded, never written by a request. It is read once per database and kept;
+// whatever writes mc_levels calls forgetLadder(db) afterwards.
+type Ladder = (typeof mcLevels.$inferSelect)[];
+const ladders = new WeakMap<Db, Promise<Ladder>>();
+
+export function loadLadder(db: Db): Promise<Ladder> {
+  let ladder = ladders.get(db);
+  if (!ladder) {
+    ladder = Promise.resolve(db.select().from(mcLevels).orderBy(asc(mcLevels.mc)));
+    ladders.set(db, ladder);
+    // A failed read (an outage) is not remembered.
+    ladder.catch(() => {
+      if (ladders.get(db) === ladder) ladders.delete(db);
+    });
+  }
+  return ladder;
+}
+
+/** After a write to mc_levels: the next read loads the ladder again. */
+export function forgetLadder(db: Db) {
+  ladders.delete(db);
 }
 
 /** Records an award and tells the member, in one transaction. */

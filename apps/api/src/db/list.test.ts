@@ -1,0 +1,84 @@
+// pagedList at scale (issue 8): a deep page through the deferred join on keys, counted from the far end once the
+// total is remembered, is exactly the page limit/offset gives; and a remembered total is served for a while.
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, scalar } from '../test/sql';
+import { bearer, createTestApp, type TestApp } from '../test/test-app';
+import { users } from './schema/index';
+import { rememberCountsFrom } from './list';
+
+let t: TestApp;
+let token: string;
+let total: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.tokenFor('coordinator@guildhall.test');
+  total = await scalar(t.database.db, sql`select count(*)::int from users`);
+  // Remember every total, so the demo society's pages past the middle are counted from the far end.
+  rememberCountsFrom(1);
+});
+afterAll(async () => {
+  rememberCountsFrom(1000);
+  await t?.close();
+});
+
+const lookup = (query: string) => t.app.inject({ method: 'GET', url: `/api/users${query}`, headers: bearer(token) });
+const idsOf = async (query: string) => {
+  const res = await lookup(query);
+  expect(res.statusCode).toBe(200);
+  return res.json().result as { rows: { id_user: number }[]; count: number };
+};
+const expected = async (order: SQL, limit: number, offset: number) =>
+  (await rows<{ id_user: number }>(t.database.db, sql`select id_user from users ${order} limit ${limit} offset ${offset}`)).map(
+    (r) => r.id_user,
+  );
+
+describe('pagedList with keys', () => {
+  it.each([
+    ['id_user', 'desc', sql`order by id_user desc`],
+    ['id_user', 'asc', sql`order by id_user asc`],
+    ['user_lname', 'asc', sql`order by user_lname asc, id_user asc`],
+    ['user_expiration', 'desc', sql`order by user_expiration desc, id_user desc`],
+    ['user_type', 'asc', sql`order by user_type asc, id_user asc`],
+  ])('sorted by %s %s, every page (the first, the middle, the last, a partial one, one past the end)', async (sortBy, direction, order) => {
+    // The first call counts and remembers the total; the deep pages after it are read from the far end.
+    expect((await idsOf(`?sortBy=${sortBy}&direction=${direction}&count=7`)).count).toBe(total);
+    const pages = Math.ceil(total / 7);
+    for (const page of [1, 2, Math.floor(pages / 2), Math.floor(pages / 2) + 1, pages - 1, pages, pages + 1]) {
+      const { rows: got, count } = await idsOf(`?sortBy=${sortBy}&direction=${direction}&count=7&page=${page}`);
+      expect(count).toBe(total);
+      expect(got.map((r) => r.id_user)).toEqual(await expected(order, 7, (page - 1) * 7));
+    }
+  });
+
+  it('filters the keys as it filters the rows', async () => {
+    const troupe = await scalar(t.database.db, sql`select count(*)::int from users where user_type = 'Troupe'`);
+    const last = Math.ceil(troupe / 5);
+    const { rows: got, count } = await idsOf(`?userType=Troupe&count=5&page=${last}`);
+    expect(count).toBe(troupe);
+    const want = await rows<{ id_user: number }>(
+      t.database.db,
+      sql`select id_user from users where user_type = 'Troupe' order by id_user desc limit 5 offset ${(last - 1) * 5}`,
+    );
+    expect(got.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
+  });
+
+  it('serves a remembered total for a few seconds, and counts small totals every time', async () => {
+    const before = (await idsOf('?userType=LARP')).count;
+    const [added] = await t.database.db
+      .insert(users)
+      .values({ user_fname: 'Late', user_lname: 'Comer', user_camnum: 'ZZ0000000099', user_type: 'LARP' })
+      .returning();
+    // Remembered: the total lags the write (the rows themselves are read fresh).
+    expect((await idsOf('?userType=LARP')).count).toBe(before);
+    expect((await idsOf('?userType=LARP&count=1')).rows[0]?.id_user).toBe(added!.id_user);
+    rememberCountsFrom(1000);
+    try {
+      // A small total is counted each time (a different query: the remembered one is not consulted).
+      expect((await idsOf('?userType=LARP&membershipCode=ZZ')).count).toBe(1);
+    } finally {
+      rememberCountsFrom(1);
+    }
+  });
+});

@@ -1,0 +1,57 @@
+// PGlite runs the API's statements as PREPAREd ones with literal values (issue 8): every kind of value must
+// arrive exactly as a bound parameter would, and what cannot be prepared must still work the ordinary way.
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './client';
+
+let database: Database;
+let client: PGlite;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite-memory' });
+  client = (database.db as unknown as { $client: PGlite }).$client;
+  await client.exec('create table kinds (id serial primary key, t text, n int, b boolean, d date, ts timestamptz, j jsonb, a int[])');
+});
+afterAll(() => database?.close());
+
+describe('PGlite statements prepared by name', () => {
+  it.each([
+    ["it's", 'a quote'],
+    ["back\\slash \\\\ and \\'", 'backslashes and a quote'],
+    ['Ñúñez — 東京 🎲', 'non-ASCII'],
+    ["'); drop table kinds; --", 'an injection attempt'],
+    ['', 'the empty string'],
+  ])('keeps the text %j (%s)', async (text) => {
+    const { rows } = await client.query<{ t: string }>('select $1::text as t', [text]);
+    expect(rows[0]!.t).toBe(text);
+    const inserted = await client.query<{ id: number }>('insert into kinds (t) values ($1) returning id', [text]);
+    const back = await client.query<{ t: string }>('select t from kinds where id = $1', [inserted.rows[0]!.id]);
+    expect(back.rows[0]!.t).toBe(text);
+  });
+
+  it('coerces numbers, booleans, dates, null and JSON text to the parameters’ types', async () => {
+    const at = new Date('2026-10-02T12:34:56.789Z');
+    const { rows } = await client.query<Record<string, unknown>>(
+      'insert into kinds (n, b, d, ts, j) values ($1, $2, $3, $4, $5) returning n, b, d::text as d, ts, j, t',
+      [-42, false, '2026-10-02', at, '{"a":[1,"x"]}'],
+    );
+    expect(rows[0]).toEqual({ n: -42, b: false, d: '2026-10-02', ts: at, j: { a: [1, 'x'] }, t: null });
+  });
+
+  it('gives arrays and statements PREPARE refuses to the ordinary path', async () => {
+    const { rows } = await client.query<{ a: number[] }>('insert into kinds (a) values ($1) returning a', [[1, 2, 3]]);
+    expect(rows[0]!.a).toEqual([1, 2, 3]);
+    // A parameter PREPARE may not be able to type: prepared or not, the query answers.
+    const { rows: untyped } = await client.query<{ v: string }>('select $1 as v', ['x']);
+    expect(untyped[0]!.v).toBe('x');
+    await expect(client.query('select t from kinds where n = $1', ['not a number'])).rejects.toThrow(/invalid input syntax/);
+  });
+
+  it('answers arrays of rows for Drizzle and reports errors with their SQLSTATE', async () => {
+    const result = await client.query('select 1 as one, $1::text as two', ['2'], { rowMode: 'array' });
+    expect(result.rows).toEqual([[1, '2']]);
+    expect(result.fields.map((f) => f.name)).toEqual(['one', 'two']);
+    await client.query("insert into kinds (id, t) values (1000, 'x')");
+    await expect(client.query('insert into kinds (id, t) values ($1, $2)', [1000, 'y'])).rejects.toMatchObject({ code: '23505' });
+  });
+});
