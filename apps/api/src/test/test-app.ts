@@ -21,6 +21,8 @@ export interface TestApp {
   /** Signs in with the demo password through POST /api/auth/login and returns the bearer token. */
   tokenFor(email: string): Promise<string>;
   idOf(email: string): Promise<number>;
+  /** A signed-in bearer token for any member (a factory's, who has no password), without the sign-in page. */
+  sessionFor(id_user: number): Promise<string>;
   /** Ids and signed-in tokens of demo accounts, by role. */
   accounts<R extends DemoRole>(...roles: R[]): Promise<{ id: Record<R, number>; token: Record<R, string> }>;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       ids.set(email, row.id_user);
       return row.id_user;
     },
+    sessionFor: (id_user) => app.deps.tokens.issue(id_user, { method: 'test' }),
     async accounts<R extends DemoRole>(...roles: R[]) {
       const id = {} as Record<R, number>;
       const token = {} as Record<R, string>;

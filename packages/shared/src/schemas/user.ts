@@ -43,5 +43,8 @@ export const OWN_ABILITIES = [
   'prestige.recommend',
   'documentation.manage',
   'characters.search',
+  'administration.open',
+  'coordinator.open',
+  'transfers.request',
 ] as const;
 export type OwnAbility = (typeof OWN_ABILITIES)[number];

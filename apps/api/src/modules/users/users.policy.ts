@@ -4,10 +4,13 @@ import type { OwnAbility } from '@guildhall/shared/schemas/user';
 import { type Actor, isCoordinator, isStaff } from '../../auth/actor';
 import { definePolicy } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { administrationPolicy } from '../administration/administration.policy';
 import { charactersPolicy } from '../characters/characters.policy';
+import { coordinatorPolicy } from '../coordinator/coordinator.policy';
 import { documentationPolicy } from '../documentation/documentation.policy';
 import { lookupPolicy } from '../membership-lookup/lookup.policy';
 import { prestigePolicy } from '../prestige/prestige.policy';
+import { transfersPolicy } from '../transfers/transfers.policy';
 import { usersErrors } from './users.errors';
 
 export type UserAction = 'view' | 'edit' | 'viewContacts' | 'viewOverview';
@@ -34,6 +37,9 @@ export async function ownAbilities(db: Db, actor: Actor): Promise<OwnAbility[]> 
     ['prestige.recommend', prestigePolicy.can(db, actor, 'recommend', actor.id_user)],
     ['documentation.manage', documentationPolicy.can(db, actor, 'manage', null)],
     ['characters.search', charactersPolicy.can(db, actor, 'search', { id_user: actor.id_user, venue_st: null })],
+    ['administration.open', administrationPolicy.can(db, actor, 'open', null)],
+    ['coordinator.open', coordinatorPolicy.can(db, actor, 'open', null)],
+    ['transfers.request', transfersPolicy.can(db, actor, 'request', null)],
   ];
   const allowed = await Promise.all(checks.map(([, check]) => check));
   return checks.filter((_, i) => allowed[i]).map(([ability]) => ability);

@@ -44,7 +44,7 @@ describe('GET /api/user/{id}', () => {
       expect(result).toHaveProperty(field);
     }
     expect(result).not.toHaveProperty('password_hash');
-    expect(extra).toEqual({ abilities: [] });
+    expect(extra).toEqual({ abilities: ['transfers.request'] });
   });
 
   it('refuses a plain member another member’s id with 403 and none of their data', async () => {
@@ -78,12 +78,15 @@ describe('GET /api/user/{id}', () => {
       'members.lookup',
       'prestige.recommend',
       'characters.search',
+      'transfers.request',
     ]);
     expect((await getUser(coordinatorId, 'coordinator')).json().extra.abilities).toEqual([
       'members.lookup',
       'members.lookupByEmail',
       'prestige.recommend',
       'characters.search',
+      'coordinator.open',
+      'transfers.request',
     ]);
     expect((await getUser(adminId, 'admin')).json().extra.abilities).toEqual([
       'members.lookup',
@@ -91,6 +94,9 @@ describe('GET /api/user/{id}', () => {
       'prestige.recommend',
       'documentation.manage',
       'characters.search',
+      'administration.open',
+      'coordinator.open',
+      'transfers.request',
     ]);
   });
 
