@@ -1,11 +1,12 @@
 // Queries that several sections share (a member, their figures, the domains, the sign-in settings): defined
 // once here; a section's own calls live in its feature's api.ts.
+import type { MemberRow } from '@guildhall/shared/schemas/administration';
 import type { AuthConfig } from '@guildhall/shared/schemas/auth';
 import type { Location } from '@guildhall/shared/schemas/locations';
 import type { Overview, Position } from '@guildhall/shared/schemas/overview';
 import type { PrestigeAggregates } from '@guildhall/shared/schemas/prestige';
 import type { User } from '@guildhall/shared/schemas/user';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { useAuth } from './auth';
 import { queryKeys } from './query-keys';
@@ -71,5 +72,15 @@ export function useDomainsByParents(parentId: number | null) {
         .then((r) => r.result.rows),
     enabled: parentId !== null,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Issue 13: the members within the caller's reach (everyone for an administrator), with each row's abilities. */
+export function useMembersInReach(query: object, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.reach.members(query),
+    queryFn: ({ signal }) => api.list<MemberRow>('/coordinator/members', query as never, signal),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }

@@ -72,3 +72,12 @@ export async function openDocument(id: number, filename: string) {
 export function useChangePassword() {
   return useMutation({ mutationFn: (input: PasswordChange) => api.post<boolean>('/auth/password', input) });
 }
+
+/** Issue 13: the Domain List's Request transfer. */
+export function useRequestTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id_location: number) => api.post<{ id: number }>('/transfers/add', { id_location }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transfers.all }),
+  });
+}
