@@ -1,7 +1,7 @@
 // Issue 13 in the browser: an administrator creates a member and hands over the one-time set-password link; the
 // new member sets a password in a fresh browser, signs in and sees their overview. Without the role, a note.
 import { expect, test } from './fixtures';
-import { ADMIN, MEMBER } from './helpers';
+import { ADMIN, apiSession, createMemberWithPassword, MEMBER } from './helpers';
 
 test('an administrator creates a member; the member sets a password through the link and signs in', async ({ page, browser, signInAs }) => {
   await signInAs(ADMIN, { to: '/administration/members' });
@@ -63,4 +63,66 @@ test('a member without the role reads what Administration is for, not an error',
   await expect(page.getByRole('heading', { level: 1, name: 'ADMINISTRATION' })).toBeVisible();
   await expect(page.getByRole('note')).toContainText('administrators');
   await expect(page.getByRole('navigation', { name: 'ADMINISTRATION tabs' })).toHaveCount(0);
+});
+
+test('at 375 px the Administration tabs do not scroll sideways', async ({ page, signInAs }) => {
+  await signInAs(ADMIN, { to: '/administration/members' });
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const path of ['/administration/members', '/administration/positions', '/administration/audit-log']) {
+    await page.goto(path);
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('an administrator assigns a vacant position to a member, then ends the holding, kept in its history', async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  const last = `Holder${Date.now() % 1e6}`;
+  const domains = (await (await request.get('/api/domains', { headers: (await apiSession(request, ADMIN)).headers })).json()) as {
+    result: { rows: { id_location: number; location_type: number }[] };
+  };
+  const domain = domains.result.rows.find((d) => d.location_type === 4)!;
+  await createMemberWithPassword(request, { id_location: domain.id_location, user_fname: 'Petra', user_lname: last });
+  await signInAs(ADMIN, { to: '/administration/positions' });
+  await page.getByRole('button', { name: 'Add position' }).click();
+  const add = page.getByRole('dialog', { name: 'Add position' });
+  await add.getByLabel('Location').selectOption({ index: 1 });
+  await add.getByLabel('Type').selectOption('ADST');
+  await add.getByLabel('Title').fill(`Deputy ${last}`);
+  await add.getByRole('button', { name: 'Add position' }).click();
+  await expect(page.getByText('The position was added successfully')).toBeVisible();
+  await page.goto('/administration/positions?posType=ADST&vacant=yes&sortBy=id_position&direction=desc');
+  const table = page.getByRole('table', { name: 'Positions' });
+  await table
+    .getByRole('row', { name: new RegExp(`Deputy ${last}`) })
+    .getByRole('button', { name: /^Assign / })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Find a member').fill(last);
+  const member = dialog.getByLabel('Member', { exact: true });
+  await expect(member.locator('option')).toHaveCount(2);
+  await member.selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText(/The position was assigned/)).toBeVisible();
+
+  await page.goto(`/administration/positions?holder=${last}`);
+  const held = table.getByRole('row', { name: new RegExp(last) });
+  await expect(held).toContainText(`Deputy ${last}`);
+  await held.getByRole('button', { name: /^End / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End' }).click();
+  await expect(page.getByText('The holding was ended')).toBeVisible();
+  await page.goto(`/administration/positions?posType=ADST&vacant=yes&sortBy=id_position&direction=desc`);
+  await table
+    .getByRole('row', { name: new RegExp(`Deputy ${last}`) })
+    .getByRole('button', { name: /^History / })
+    .click();
+  await expect(page.getByRole('dialog')).toContainText(new RegExp(`Petra ${last} \\(E2E\\d+\\): \\w{3} \\d+, \\d{4} – \\w{3}`));
+  await page.keyboard.press('Escape');
+  await page.goto(`/administration/audit-log?action=position.end`);
+  await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row')).not.toHaveCount(1);
 });

@@ -15,6 +15,10 @@ test('no page is wider than a 375 px phone', async ({ page }) => {
     ['/utilities/documentation', async () => page.locator('ul > li > h3 > button').first().click()],
     ['/characters/list'],
     ['/storyteller/vss-manager'],
+    ['/coordinator/members'],
+    ['/coordinator/transfers'],
+    ['/coordinator/prestige'],
+    ['/administration'],
   ];
   for (const [path, open] of pages) {
     await page.goto(path);

@@ -27,12 +27,10 @@ export function useCreateMember() {
   const refresh = useRefreshMembers();
   return useMutation({
     mutationFn: (input: MemberCreate) =>
-      api
-        .post<User>('/users', input)
-        .then((r) => ({
-          member: r.result,
-          link: (r.extra?.setPasswordLink as SetPasswordLink | undefined) ?? { url: null, expires_at: null },
-        })),
+      api.post<User>('/users', input).then((r) => ({
+        member: r.result,
+        link: (r.extra?.setPasswordLink as SetPasswordLink | undefined) ?? { url: null, expires_at: null },
+      })),
     onSuccess: () => refresh(),
   });
 }
