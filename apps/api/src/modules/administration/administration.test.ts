@@ -2,17 +2,9 @@
 // an audit row for every change, and a reassignment moving open applications to the new holder.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildApproval,
-  buildCharacter,
-  buildCoordinator,
-  buildLocation,
-  buildMember,
-  buildPosition,
-  buildVenue,
-} from '../../test/factories';
+import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let id: Record<string, number>;
@@ -20,11 +12,9 @@ let token: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, token } = await t.accounts('member', 'coordinator', 'admin'));
-  // A coordinator of another region's domain: out of reach of the demo members.
-  const { member: farCoordinator } = await buildCoordinator(t.database.db);
-  id.outCoordinator = farCoordinator.id_user;
-  token.outCoordinator = await t.sessionFor(farCoordinator.id_user);
+  let home: number;
+  ({ id, token, home } = await matrixAccounts(t));
+  id.memberLocation = home;
 });
 afterAll(async () => {
   await t?.close();
@@ -50,10 +40,6 @@ const newMember = (extra: Record<string, unknown> = {}) => {
     ...extra,
   };
 };
-
-beforeAll(async () => {
-  id.memberLocation = await scalar(t.database.db, sql`select id_location::int from users where id_user = ${id.member}`);
-});
 
 describe('POST /api/users (create a member)', () => {
   it('creates the member with their email, answers the record and a one-time link valid 72 h, and audits it', async () => {

@@ -3,9 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@guildhall/shared/rules/membership';
-import { buildCoordinator, buildMember } from '../../test/factories';
+import { buildMember } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let id: Record<string, number>;
@@ -15,12 +15,7 @@ let far: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, token } = await t.accounts('member', 'coordinator', 'admin'));
-  home = await scalar(t.database.db, sql`select id_location::int from users where id_user = ${id.member}`);
-  const { member: farCoordinator } = await buildCoordinator(t.database.db);
-  far = farCoordinator.id_location!;
-  id.outCoordinator = farCoordinator.id_user;
-  token.outCoordinator = await t.sessionFor(farCoordinator.id_user);
+  ({ id, token, home, far } = await matrixAccounts(t));
 });
 afterAll(async () => {
   await t?.close();

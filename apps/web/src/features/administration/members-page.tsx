@@ -10,15 +10,14 @@ import {
   membershipUpdateSchema,
   type SetPasswordLink,
 } from '@guildhall/shared/schemas/administration';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import dialog from '../../components/dialog.module.css';
 import { Field } from '../../components/field';
 import { FormDialog, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
 import { MemberList } from '../../components/member-list';
+import { DialogClose, SimpleDialog } from '../../components/simple-dialog';
 import { formatDate } from '../../lib/format';
 import { useCreateMember, useNewLink, useSetActive, useUpdateMembership } from './api';
 import { DomainSelect } from './domain-select';
@@ -209,44 +208,42 @@ function EditMembershipDialog({ member, onClose }: { member: MemberRow; onClose:
 function LinkDialog({ shown, onClose }: { shown: Shown | null; onClose: () => void }) {
   const url = shown?.link.url;
   return (
-    <Dialog.Root open={shown !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content className={dialog.content}>
-          <Dialog.Title className={dialog.title}>Set-password link for {shown?.name}</Dialog.Title>
-          <Dialog.Description>
-            {url
-              ? `Hand this link to the member. It works once and until ${formatDate(shown?.link.expires_at)} (72 hours).`
-              : 'Members sign in through the society’s provider: they are linked on their first sign-in by their verified email.'}
-          </Dialog.Description>
-          {url ? (
-            <Field label="Set-password link">
-              <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid="set-password-link" />
-            </Field>
-          ) : null}
-          <div className={form.actions}>
-            {url ? (
-              <button
-                type="button"
-                className={form.secondary}
-                onClick={() =>
-                  navigator.clipboard?.writeText(url).then(
-                    () => toast.success('The link was copied'),
-                    () => toast.error('Failed to copy the link'),
-                  )
-                }
-              >
-                Copy link
-              </button>
-            ) : null}
-            <Dialog.Close asChild>
-              <button type="button" className={form.primary}>
-                Done
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SimpleDialog
+      open={shown !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Set-password link for ${shown?.name ?? ''}`}
+      description={
+        url
+          ? `Hand this link to the member. It works once and until ${formatDate(shown?.link.expires_at)} (72 hours).`
+          : 'Members sign in through the society’s provider: they are linked on their first sign-in by their verified email.'
+      }
+    >
+      {url ? (
+        <Field label="Set-password link">
+          <input readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid="set-password-link" />
+        </Field>
+      ) : null}
+      <div className={form.actions}>
+        {url ? (
+          <button
+            type="button"
+            className={form.secondary}
+            onClick={() =>
+              navigator.clipboard?.writeText(url).then(
+                () => toast.success('The link was copied'),
+                () => toast.error('Failed to copy the link'),
+              )
+            }
+          >
+            Copy link
+          </button>
+        ) : null}
+        <DialogClose asChild>
+          <button type="button" className={form.primary}>
+            Done
+          </button>
+        </DialogClose>
+      </div>
+    </SimpleDialog>
   );
 }

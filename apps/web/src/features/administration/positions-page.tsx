@@ -8,14 +8,13 @@ import {
   POSITIONS_SORTABLE,
   positionAddSchema,
 } from '@guildhall/shared/schemas/administration';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
-import dialog from '../../components/dialog.module.css';
 import { Field } from '../../components/field';
 import { FormDialog, useApiForm } from '../../components/form-kit';
+import { DialogClose, SimpleDialog } from '../../components/simple-dialog';
 import form from '../../components/form.module.css';
 import styles from '../../components/member-list.module.css';
 import { formatDate } from '../../lib/format';
@@ -186,33 +185,26 @@ function AssignDialog({ position, onClose }: { position: PositionRow; onClose: (
     );
   };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content className={dialog.content}>
-          <Dialog.Title className={dialog.title}>
-            {position.holder ? 'Reassign' : 'Assign'} {position.pos_title}
-          </Dialog.Title>
-          <Dialog.Description>
-            {position.domain_code} · {position.location_name}
-            {position.holder ? ` — held by ${position.holder.name} since ${formatDate(position.held_since)}` : ' — vacant'}
-          </Dialog.Description>
-          <form onSubmit={submit} noValidate aria-label="Assign the position">
-            <MemberChoice value={id_user} onChange={setUser} error={error} />
-            <div className={form.actions}>
-              <Dialog.Close asChild>
-                <button type="button" className={form.secondary}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className={form.primary} disabled={assign.isPending} aria-busy={assign.isPending}>
-                {assign.isPending ? 'Assigning…' : 'Assign'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SimpleDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`${position.holder ? 'Reassign' : 'Assign'} ${position.pos_title}`}
+      description={`${position.domain_code} · ${position.location_name}${position.holder ? ` — held by ${position.holder.name} since ${formatDate(position.held_since)}` : ' — vacant'}`}
+    >
+      <form onSubmit={submit} noValidate aria-label="Assign the position">
+        <MemberChoice value={id_user} onChange={setUser} error={error} />
+        <div className={form.actions}>
+          <DialogClose asChild>
+            <button type="button" className={form.secondary}>
+              Cancel
+            </button>
+          </DialogClose>
+          <button type="submit" className={form.primary} disabled={assign.isPending} aria-busy={assign.isPending}>
+            {assign.isPending ? 'Assigning…' : 'Assign'}
+          </button>
+        </div>
+      </form>
+    </SimpleDialog>
   );
 }
 
@@ -264,33 +256,29 @@ function AddPositionDialog() {
 function HistoryDialog({ position, onClose }: { position: PositionRow | null; onClose: () => void }) {
   const history = usePositionHistory(position?.id_position ?? null);
   return (
-    <Dialog.Root open={position !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content className={dialog.content}>
-          <Dialog.Title className={dialog.title}>History of {position?.pos_title}</Dialog.Title>
-          <Dialog.Description>
-            {position?.domain_code} · {position?.location_name}
-          </Dialog.Description>
-          {history.isError ? <p role="alert">{history.error.message}</p> : null}
-          {history.data?.length === 0 ? <p>No holdings recorded since positions were first kept with dates.</p> : null}
-          <ul>
-            {(history.data ?? []).map((h) => (
-              <li key={h.id}>
-                {h.name ?? 'A former member'} {h.user_camnum ? `(${h.user_camnum})` : ''}: {formatDate(h.started_at)} –{' '}
-                {h.ended_at ? formatDate(h.ended_at) : 'now'}
-              </li>
-            ))}
-          </ul>
-          <div className={form.actions}>
-            <Dialog.Close asChild>
-              <button type="button" className={form.primary}>
-                Close
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SimpleDialog
+      open={position !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`History of ${position?.pos_title ?? ''}`}
+      description={`${position?.domain_code ?? ''} · ${position?.location_name ?? ''}`}
+    >
+      {history.isError ? <p role="alert">{history.error.message}</p> : null}
+      {history.data?.length === 0 ? <p>No holdings recorded since positions were first kept with dates.</p> : null}
+      <ul>
+        {(history.data ?? []).map((h) => (
+          <li key={h.id}>
+            {h.name ?? 'A former member'} {h.user_camnum ? `(${h.user_camnum})` : ''}: {formatDate(h.started_at)} –{' '}
+            {h.ended_at ? formatDate(h.ended_at) : 'now'}
+          </li>
+        ))}
+      </ul>
+      <div className={form.actions}>
+        <DialogClose asChild>
+          <button type="button" className={form.primary}>
+            Close
+          </button>
+        </DialogClose>
+      </div>
+    </SimpleDialog>
   );
 }
