@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { abandonRequest, type Db, RequestScope, requestScope } from './db/client';
 import { registerErrorHandler } from './error-handler';
 import { administrationRoutes } from './modules/administration/administration.routes';
+import { listsRoutes } from './modules/administration/lists.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       await api.register(approvalsRoutes);
       await api.register(venuesRoutes);
       await api.register(administrationRoutes);
+      await api.register(listsRoutes);
       await api.register(coordinatorRoutes);
       await api.register(transfersRoutes);
       await api.register(auditRoutes);

@@ -193,3 +193,42 @@ export type TransfersQuery = z.infer<typeof transfersQuery>;
 // Coordinator's prestige view ------------------------------------------------------------------------------
 
 export const coordinatorPrestigeQuery = pagingQuery(['prestige_datetime'] as const, 'prestige_datetime', 'desc');
+
+// Locations and the society's lists ------------------------------------------------------------------------
+
+/** A location's own code: letters, digits and dashes, written upper-case (SPEC §3 codes such as NE-012). */
+const locationCode = requiredText('code', 12)
+  .regex(/^[A-Za-z0-9]+$/, { error: 'code may hold only letters and digits' })
+  .transform((v) => v.toUpperCase());
+
+export const locationAddSchema = z.object({
+  location_name: requiredText('name', 100),
+  location_code: locationCode,
+  id_parent: idField('parent'),
+});
+export type LocationAdd = z.infer<typeof locationAddSchema>;
+export type LocationAddInput = z.input<typeof locationAddSchema>;
+export const locationUpdateSchema = locationAddSchema;
+
+export const venueTypeSaveSchema = z.object({ venue_type: requiredText('venue type', 60) });
+export const characterTypeSaveSchema = z.object({ type_name: requiredText('type', 60) });
+export const characterSubtypeSaveSchema = z.object({ subtype_name: requiredText('subtype', 60), id_parent_type: idField('type') });
+
+const points = (field: string) =>
+  z.coerce
+    .number({ error: requiredMessage(field) })
+    .int({ error: `${field} must be a whole number` })
+    .min(0, { error: `${field} cannot be negative` })
+    .max(1_000_000, { error: `${field} must be at most 1000000` });
+export const mcLevelSchema = z.object({
+  mc: z.coerce
+    .number({ error: requiredMessage('MC') })
+    .int()
+    .min(0)
+    .max(100),
+  general_required: points('general'),
+  regional_required: points('regional'),
+  national_required: points('national'),
+});
+export type McLevelSave = z.infer<typeof mcLevelSchema>;
+export type McLevelSaveInput = z.input<typeof mcLevelSchema>;
