@@ -44,6 +44,7 @@ const ROUTES: Record<string, string[]> = {
     'src/features/administration/administration-page.tsx',
     'src/features/administration/positions-page.tsx',
   ],
+  '/administration/locations': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/lists-page.tsx'],
   '/administration/audit-log': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/audit-page.tsx'],
 };
 /** Lazy chunks fetched after their page is usable, never before it renders. */

@@ -133,6 +133,10 @@ export const routes: RouteObject[] = [
                 page(() => import('../features/administration/positions-page'), 'PositionsPage'),
               ),
               tab(
+                'locations',
+                page(() => import('../features/administration/lists-page'), 'ListsPage'),
+              ),
+              tab(
                 'audit-log',
                 page(() => import('../features/administration/audit-page'), 'AuditPage'),
               ),

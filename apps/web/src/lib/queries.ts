@@ -2,6 +2,7 @@
 // once here; a section's own calls live in its feature's api.ts.
 import type { MemberRow } from '@guildhall/shared/schemas/administration';
 import type { AuthConfig } from '@guildhall/shared/schemas/auth';
+import type { CharacterSubtype, CharacterType } from '@guildhall/shared/schemas/characters';
 import type { Location } from '@guildhall/shared/schemas/locations';
 import type { Overview, Position } from '@guildhall/shared/schemas/overview';
 import type { PrestigeAggregates } from '@guildhall/shared/schemas/prestige';
@@ -82,5 +83,33 @@ export function useMembersInReach(query: object, enabled = true) {
     queryFn: ({ signal }) => api.list<MemberRow>('/coordinator/members', query as never, signal),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The society's lists: character types, their subtypes (SPEC §5: limited to the chosen type), venue types. */
+export function useCharacterTypes() {
+  return useQuery({
+    queryKey: queryKeys.character.types,
+    queryFn: ({ signal }) => api.list<CharacterType>('/character-types', undefined, signal).then((r) => r.rows),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** SPEC §5: subtype choices are limited to the chosen type. */
+export function useCharacterSubtypes(typeId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.character.subtypes(typeId),
+    queryFn: ({ signal }) => api.list<CharacterSubtype>('/character-subtypes', { typeId }, signal).then((r) => r.rows),
+    enabled: typeId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useVenueTypes() {
+  return useQuery({
+    queryKey: queryKeys.character.venueTypes,
+    queryFn: ({ signal }) =>
+      api.list<{ id_venue_type: number; venue_type: string }>('/venue-types/get', undefined, signal).then((r) => r.rows),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

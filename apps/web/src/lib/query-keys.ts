@@ -52,6 +52,7 @@ export const queryKeys = {
     positions: (query: object) => ['administration', 'positions', query] as const,
     positionHistory: (id: number) => ['administration', 'positions', 'history', id] as const,
     audit: (query: object) => ['administration', 'audit', query] as const,
+    mcLevels: ['administration', 'mc-levels'] as const,
   },
   auth: { config: ['auth', 'config'] as const },
 };

@@ -9,6 +9,7 @@ import { useCan } from '../../lib/abilities';
 export const ADMINISTRATION_TABS: RouteTab[] = [
   { label: 'Members', path: '/administration/members' },
   { label: 'Positions', path: '/administration/positions' },
+  { label: 'Locations', path: '/administration/locations' },
   { label: 'Audit log', path: '/administration/audit-log' },
 ];
 

@@ -1,6 +1,8 @@
 // Issue 13: the Administration section's calls — members, positions and the audit log.
 import type {
   AuditRow,
+  LocationAdd,
+  McLevelSave,
   MemberCreate,
   MembershipUpdate,
   PositionAdd,
@@ -110,5 +112,54 @@ export function useAuditLog(query: object) {
     queryKey: queryKeys.administration.audit(query),
     queryFn: ({ signal }) => api.list<AuditRow>('/audit-log', query as never, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Adds (id null) or edits a region or domain; the domain list is refreshed. */
+export function useSaveLocation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: LocationAdd & { id: number | null }) =>
+      api.post<unknown>(id ? `/domains/${id}/update` : '/domains/add', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.domains.all }),
+  });
+}
+
+export type NamedList = 'venue-types' | 'character-types' | 'character-subtypes';
+
+/** Adds (id null) or renames an entry of venue types, character types or subtypes. */
+export function useSaveListItem(list: NamedList) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: Record<string, unknown> & { id: number | null }) =>
+      api.post<unknown>(id ? `/${list}/${id}/update` : `/${list}/add`, input),
+    onSuccess: () =>
+      client.invalidateQueries({
+        queryKey:
+          list === 'venue-types'
+            ? queryKeys.character.venueTypes
+            : list === 'character-types'
+              ? queryKeys.character.types
+              : ['character-subtypes'],
+      }),
+  });
+}
+
+export function useMcLevels() {
+  return useQuery({
+    queryKey: queryKeys.administration.mcLevels,
+    queryFn: ({ signal }) => api.list<McLevelSave>('/mc-levels', undefined, signal).then((r) => r.rows),
+  });
+}
+
+export function useSaveMcLevel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: McLevelSave) => api.post<boolean>('/mc-levels/save', input),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.administration.mcLevels }),
+        client.invalidateQueries({ queryKey: queryKeys.member.all }),
+      ]),
   });
 }

@@ -8,8 +8,6 @@ import type {
   CharacterListQuery,
   CharacterRow,
   CharacterSearchRow,
-  CharacterSubtype,
-  CharacterType,
   CharacterUpdate,
   XpLog,
   XpLogAdd,
@@ -43,32 +41,8 @@ export function useCharacter(id: number) {
   });
 }
 
-export function useCharacterTypes() {
-  return useQuery({
-    queryKey: queryKeys.character.types,
-    queryFn: ({ signal }) => api.list<CharacterType>('/character-types', undefined, signal).then((r) => r.rows),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** SPEC §5: subtype choices are limited to the chosen type. */
-export function useCharacterSubtypes(typeId: number | null) {
-  return useQuery({
-    queryKey: queryKeys.character.subtypes(typeId),
-    queryFn: ({ signal }) => api.list<CharacterSubtype>('/character-subtypes', { typeId }, signal).then((r) => r.rows),
-    enabled: typeId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-export function useVenueTypes() {
-  return useQuery({
-    queryKey: queryKeys.character.venueTypes,
-    queryFn: ({ signal }) =>
-      api.list<{ id_venue_type: number; venue_type: string }>('/venue-types/get', undefined, signal).then((r) => r.rows),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+// The society's lists, shared with Administration › Locations and lists (issue 13).
+export { useCharacterSubtypes, useCharacterTypes, useVenueTypes } from '../../lib/queries';
 
 /** The venues a character may play on: those of the member's domain. */
 export function useVenuesOfDomain(locationId: number | null | undefined) {
