@@ -8,6 +8,7 @@ test('an administrator creates a member; the member sets a password through the 
   await expect(page.getByRole('navigation', { name: 'ADMINISTRATION tabs' }).getByRole('link')).toHaveText([
     'Members',
     'Positions',
+    'Locations',
     'Audit log',
   ]);
   const n = `${Date.now()}`.slice(-7);
@@ -125,4 +126,29 @@ test('an administrator assigns a vacant position to a member, then ends the hold
   await page.keyboard.press('Escape');
   await page.goto(`/administration/audit-log?action=position.end`);
   await expect(page.getByRole('table', { name: 'Audit log' }).getByRole('row')).not.toHaveCount(1);
+});
+
+test('an administrator adds a domain under a region and a venue type, and edits the ladder', async ({ page, signInAs }) => {
+  const n = `${Date.now() % 1e5}`;
+  await signInAs(ADMIN, { to: '/administration/locations' });
+  await page.getByRole('button', { name: 'Add location' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add location' });
+  await dialog.getByLabel('Name').fill(`Ember Falls ${n}`);
+  await dialog.getByLabel('Code').fill(`e${n}`);
+  await dialog.getByLabel('Parent').selectOption({ label: 'NE · Northeast (US region)' });
+  await dialog.getByRole('button', { name: 'Add location' }).click();
+  await expect(page.getByText('The location was added successfully')).toBeVisible();
+  await page.getByLabel('Filter locations').fill(`Ember Falls ${n}`);
+  await expect(page.getByRole('table', { name: 'Regions and domains' })).toContainText(`NE-E${n}`);
+
+  await page.getByRole('button', { name: 'Add venue type' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Venue type' }).fill(`Mummy ${n}`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('table', { name: 'Venue types' })).toContainText(`Mummy ${n}`);
+
+  const ladder = page.getByRole('table', { name: /Member-class ladder/ });
+  await ladder.getByRole('button', { name: 'Edit MC 1', exact: true }).click();
+  await page.getByRole('dialog', { name: 'MC 1' }).getByLabel('General').fill('-5');
+  await page.getByRole('dialog', { name: 'MC 1' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('general cannot be negative')).toBeVisible();
 });
