@@ -3,8 +3,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
+import { memberCreateSchema } from '@guildhall/shared/schemas/administration';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
+import { createMember, reissueLink } from './members.service';
 
 let t: TestApp;
 let id: Record<string, number>;
@@ -132,6 +134,18 @@ describe('POST /api/users (create a member)', () => {
     expect(email.json().errors[0].path).toBe('email');
     const root = await scalar(t.database.db, sql`select id_location::int from locations where location_type = 1 limit 1`);
     expect((await post('/api/users', 'admin', newMember({ id_location: root }))).statusCode).toBe(400);
+  });
+});
+
+describe('with an external provider', () => {
+  it('makes no set-password link: the member is linked on first sign-in by verified email', async () => {
+    const options = { embedded: false, publicUrl: 'http://localhost:3999' };
+    const payload = memberCreateSchema.parse(newMember());
+    const { id_user, link } = await createMember(t.database.db, id.admin!, payload, options);
+    expect(link).toEqual({ url: null, expires_at: null });
+    expect(await scalar(t.database.db, sql`select count(*)::int from password_setup_tokens where id_user = ${id_user}`)).toBe(0);
+    expect(await scalar(t.database.db, sql`select count(*)::int from user_emails where id_user = ${id_user} and is_verified`)).toBe(1);
+    await expect(reissueLink(t.database.db, id.admin!, id_user, options)).rejects.toMatchObject({ statusCode: 409 });
   });
 });
 
