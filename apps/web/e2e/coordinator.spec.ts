@@ -56,6 +56,7 @@ test('a transfer is requested from the Domain List, accepted by the receiving co
   await page.getByRole('button', { name: 'Request transfer' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Request transfer' }).click();
   await expect(page.getByText('The transfer was requested successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Transfer requested' })).toHaveAttribute('aria-disabled', 'true');
 
   // The receiving coordinator accepts it.
   await page.evaluate(() => localStorage.removeItem('accessToken'));

@@ -187,6 +187,8 @@ export type TransferRow = z.infer<typeof transferRowSchema>;
 export const TRANSFERS_SORTABLE = ['requested_at'] as const;
 export const transfersQuery = pagingQuery(TRANSFERS_SORTABLE, 'requested_at', 'desc').extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TRANSFER_STATUSES).optional()),
+  /** Only the caller's own requests (the Domain List shows a pending one). */
+  mine: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['yes']).optional()),
 });
 export type TransfersQuery = z.infer<typeof transfersQuery>;
 

@@ -173,6 +173,7 @@ describe('transfers', () => {
     expect(await seen('member')).toBeUndefined();
     const mine = (await asMover('GET', '/api/transfers')).json().result.rows[0];
     expect(mine).toMatchObject({ id: transferId, status: 'Pending', abilities: ['cancel'] });
+    expect((await get('/api/transfers?mine=yes', 'coordinator')).json().result.rows).toEqual([]);
 
     expect((await post(`/api/transfers/${transferId}/accept`, 'outCoordinator')).statusCode).toBe(403);
     expect((await post(`/api/transfers/${transferId}/accept`, 'member')).statusCode).toBe(403);

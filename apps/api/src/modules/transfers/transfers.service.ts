@@ -141,7 +141,11 @@ export async function listTransfers(
           eq(transfers.id_user, id_user),
           ...(reach.length ? [inArray(transfers.to_location, reach), inArray(transfers.from_location, reach)] : []),
         );
-  const where = and(visible, query.status ? eq(transfers.status, query.status) : undefined);
+  const where = and(
+    visible,
+    query.status ? eq(transfers.status, query.status) : undefined,
+    query.mine ? eq(transfers.id_user, id_user) : undefined,
+  );
   const [page, all] = await Promise.all([
     pagedList(query, {
       rows: db

@@ -11,7 +11,7 @@ import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
 import { useAuth } from '../../lib/auth';
 import { type Domain, useDomains } from '../../lib/queries';
-import { useDomainContent, useRequestTransfer } from './api';
+import { useDomainContent, useMyPendingTransfer, useRequestTransfer } from './api';
 import styles from './utilities.module.css';
 
 export function DomainListPage() {
@@ -175,8 +175,15 @@ function RequestTransfer({ location }: { location: Domain }) {
   const may = useCan('transfers.request');
   const [open, setOpen] = useState(false);
   const request = useRequestTransfer();
+  const pending = useMyPendingTransfer();
   if (user?.id_location === location.id_location) return null;
   if (!may) return null;
+  if (pending.data?.to_location === location.id_location)
+    return (
+      <button type="button" className={form.secondary} aria-disabled="true" title="The receiving domain's coordinator decides">
+        Transfer requested
+      </button>
+    );
   return (
     <>
       <button type="button" className={form.secondary} onClick={() => setOpen(true)}>
