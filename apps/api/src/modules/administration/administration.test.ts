@@ -322,6 +322,13 @@ describe('positions', () => {
     for (const action of ['position.create', 'position.reassign', 'position.end']) expect(await auditCount(action, pid)).toBe(1);
   });
 
+  it('shows a seeded post’s holding in its history', async () => {
+    const dc = await scalar(t.database.db, sql`select id_position::int from positions where id_user = ${id.coordinator} and pos_type = 'DC'`);
+    const history = (await get(`/api/positions/${dc}/history`, 'admin')).json().result.rows;
+    expect(history).toEqual([expect.objectContaining({ id_user: id.coordinator, ended_at: null })]);
+    expect((await get('/api/positions/999999/history', 'admin')).statusCode).toBe(404);
+  });
+
   it('takes effect on the holder’s next request', async () => {
     const p = await buildPosition(t.database.db, { pos_type: 'DC', id_location: id.memberLocation });
     const m = await buildMember(t.database.db, { id_location: id.memberLocation });
