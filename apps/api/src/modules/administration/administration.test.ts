@@ -323,7 +323,10 @@ describe('positions', () => {
   });
 
   it('shows a seeded post’s holding in its history', async () => {
-    const dc = await scalar(t.database.db, sql`select id_position::int from positions where id_user = ${id.coordinator} and pos_type = 'DC'`);
+    const dc = await scalar(
+      t.database.db,
+      sql`select id_position::int from positions where id_user = ${id.coordinator} and pos_type = 'DC'`,
+    );
     const history = (await get(`/api/positions/${dc}/history`, 'admin')).json().result.rows;
     expect(history).toEqual([expect.objectContaining({ id_user: id.coordinator, ended_at: null })]);
     expect((await get('/api/positions/999999/history', 'admin')).statusCode).toBe(404);
