@@ -58,8 +58,17 @@ const ROUTES: Record<string, string[]> = {
     'src/features/storyteller/approvals/approvals-page.tsx',
     'src/features/storyteller/approvals/approval-detail-page.tsx',
   ],
-  '/coordinator': [SHELL, 'src/features/coordinator/coordinator-page.tsx'],
-  '/administration': [SHELL, 'src/features/administration/administration-page.tsx'],
+  '/coordinator/members': [SHELL, 'src/features/coordinator/coordinator-page.tsx', 'src/features/coordinator/my-members-page.tsx'],
+  '/coordinator/transfers': [SHELL, 'src/features/coordinator/coordinator-page.tsx', 'src/features/coordinator/transfers-page.tsx'],
+  '/coordinator/prestige': [SHELL, 'src/features/coordinator/coordinator-page.tsx', 'src/features/coordinator/reach-prestige-page.tsx'],
+  '/administration/members': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/members-page.tsx'],
+  '/administration/positions': [
+    SHELL,
+    'src/features/administration/administration-page.tsx',
+    'src/features/administration/positions-page.tsx',
+  ],
+  '/administration/locations': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/lists-page.tsx'],
+  '/administration/audit-log': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/audit-page.tsx'],
 };
 /** Lazy chunks fetched after their page is usable, never before it renders. */
 const DEFERRED = ['../../packages/shared/src/rules/password-strength.ts'];

@@ -18,7 +18,12 @@ import type { Config } from './config';
 import { abandonRequest, type Db, RequestScope, requestScope } from './db/client';
 import { registerErrorHandler } from './error-handler';
 import { scheduleEscalation } from './modules/approvals/approvals.escalation';
+import { administrationRoutes } from './modules/administration/administration.routes';
+import { listsRoutes } from './modules/administration/lists.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
+import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { charactersRoutes } from './modules/characters/characters.routes';
 import { AppError } from './errors';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
@@ -235,6 +240,11 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       await api.register(charactersRoutes);
       await api.register(approvalsRoutes);
       await api.register(venuesRoutes);
+      await api.register(administrationRoutes);
+      await api.register(listsRoutes);
+      await api.register(coordinatorRoutes);
+      await api.register(transfersRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

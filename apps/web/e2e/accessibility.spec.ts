@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { MEMBER } from './helpers';
+import { ADMIN, MEMBER } from './helpers';
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -40,4 +40,25 @@ test('the SSO page can be used with the keyboard alone', async ({ page }) => {
   await page.keyboard.type('guildhall-demo');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/overview$/);
+});
+
+test('Administration and Coordinator pass axe, with their dialogs open', async ({ page, signInAs }) => {
+  await signInAs(ADMIN, { to: '/administration/members' });
+  await expect(page.getByRole('table', { name: 'Members' }).getByRole('row').nth(1)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  for (const path of [
+    '/administration/positions',
+    '/administration/locations',
+    '/administration/audit-log',
+    '/coordinator/members',
+    '/coordinator/transfers',
+    '/coordinator/prestige',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'guildhall-demo';
 export const MEMBER = 'member@guildhall.test';
@@ -16,4 +16,33 @@ export async function signIn(page: Page, email: string, opts: { from?: string; e
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(opts.expectPath ?? /\/overview$/);
+}
+
+/** The bearer token and id of a signed-in account, through the API (for setting up a test's own data). */
+export async function apiSession(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), `sign-in of ${email}`).toBe(true);
+  const token = ((await res.json()) as { result: string }).result;
+  const id = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { id: number }).id;
+  return { token, id, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Issue 13: a member made by the administrator through POST /users, with their password set through the link. */
+export async function createMemberWithPassword(
+  request: APIRequestContext,
+  fields: { id_location: number; user_fname: string; user_lname: string },
+) {
+  const admin = await apiSession(request, ADMIN);
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `e2e-${n}@example.test`;
+  const created = await request.post('/api/users', {
+    headers: admin.headers,
+    data: { ...fields, user_camnum: `E2E${n}`, user_type: 'LARP', user_expiration: '2027-06-30', email },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const body = (await created.json()) as { result: { id_user: number; user_camnum: string }; extra: { setPasswordLink: { url: string } } };
+  const password = 'quiet harbour lantern e2e';
+  const set = await request.post(new URL(body.extra.setPasswordLink.url).pathname, { form: { password, confirm: password } });
+  expect(set.ok()).toBe(true);
+  return { id_user: body.result.id_user, user_camnum: body.result.user_camnum, email, password };
 }

@@ -32,6 +32,10 @@ test('no page is wider than a 375 px phone', async ({ page }) => {
           .first()
           .click(),
     ],
+    ['/coordinator/members'],
+    ['/coordinator/transfers'],
+    ['/coordinator/prestige'],
+    ['/administration'],
   ];
   for (const [path, open] of pages) {
     await page.goto(path);

@@ -86,3 +86,12 @@ export const POSITION_TYPES = {
 } as const;
 export type PositionType = keyof typeof POSITION_TYPES;
 export const POSITION_TYPE_CODES = Object.keys(POSITION_TYPES) as PositionType[];
+
+/** A home-domain transfer's states (issue 13): the receiving coordinator accepts or declines; the member may cancel. */
+export const TRANSFER_STATUSES = ['Pending', 'Accepted', 'Declined', 'Cancelled'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/** How long a new member's one-time set-password link lives. */
+export const SET_PASSWORD_LINK_HOURS = 72;
+/** 'Expires within 30 days' on the coordinator's member list. */
+export const EXPIRING_WITHIN_DAYS = 30;

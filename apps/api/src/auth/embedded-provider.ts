@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { userEmails } from '../db/schema/index';
 import { AppError } from '../errors';
 import { databaseAdapter } from './oidc-adapter';
+import { registerSetPassword } from './set-password';
 import { checkPassword, memberExists } from './sign-in.service';
 import type { SignInLimits } from './sign-in-limits';
 import { messagePage, SIGN_OUT_JS, SSO_CSS, signInPage, signOutPage } from './sso-page';
@@ -120,6 +121,8 @@ export async function mountEmbeddedProvider(app: FastifyInstance, provider: Prov
   app.get('/interaction-assets/sign-out.js', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/javascript').header('cache-control', 'public, max-age=3600').send(SIGN_OUT_JS),
   );
+
+  registerSetPassword(app, opts.db);
 
   const details = async (req: FastifyRequest, reply: FastifyReply) => {
     try {

@@ -1,7 +1,7 @@
 // Where a position reaches: a coordinator's post covers its location and everything below it (DESIGN §5).
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { locations, positions, users } from '../db/schema/index';
 import type { Actor } from './actor';
 
@@ -27,4 +27,46 @@ export async function coordinatesMember(db: Db, actor: Actor, id_user: number): 
     )
     .limit(1);
   return rows.length > 0;
+}
+
+const reachCondition = (id_location: SQL | number) =>
+  sql`(${locations.id_location} = ${id_location} or (',' || coalesce(${locations.id_parent_location}, '') || ',') like ('%,' || ${id_location} || ',%'))`;
+
+/**
+ * The locations the actor's coordinator posts reach (each post's location and every location below it), or
+ * `'all'` for an administrator. Locations are few (hundreds), so the list is small enough to filter by.
+ */
+export async function coordinatorReach(db: Db | Tx, actor: Actor): Promise<number[] | 'all'> {
+  if (actor.isAdmin) return 'all';
+  const posts = actor.positions.filter((p) => COORDINATOR_TYPES.includes(p.pos_type)).map((p) => p.id_location);
+  if (posts.length === 0) return [];
+  const rows = await db
+    .select({ id: locations.id_location })
+    .from(locations)
+    .where(or(...posts.map((id) => reachCondition(id))));
+  return rows.map((r) => r.id);
+}
+
+/** True when the actor coordinates the location (a post there or above it) or is an administrator. */
+export async function coordinatesLocation(db: Db | Tx, actor: Actor, id_location: number | null): Promise<boolean> {
+  if (actor.isAdmin) return true;
+  if (id_location === null) return false;
+  const reach = await coordinatorReach(db, actor);
+  return reach === 'all' || reach.includes(id_location);
+}
+
+/** The members holding a coordinator post at the location or above it: who hears about its transfers. */
+export async function coordinatorsOf(db: Db | Tx, id_location: number | null): Promise<number[]> {
+  if (id_location === null) return [];
+  const [location] = await db
+    .select({ id: locations.id_location, ancestors: locations.id_parent_location })
+    .from(locations)
+    .where(eq(locations.id_location, id_location));
+  if (!location) return [];
+  const ids = [location.id, ...(location.ancestors ?? '').split(',').filter(Boolean).map(Number)];
+  const rows = await db
+    .select({ id_user: positions.id_user })
+    .from(positions)
+    .where(and(inArray(positions.pos_type, COORDINATOR_TYPES), inArray(positions.id_location, ids), isNotNull(positions.id_user)));
+  return [...new Set(rows.map((r) => r.id_user!))];
 }

@@ -3,17 +3,20 @@
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export function signInPage(opts: { action: string; email?: string; error?: string }): string {
-  const error = opts.error ? `<p class="error" role="alert" id="signin-error">${escapeHtml(opts.error)}</p>` : '';
-  return `<!doctype html>
+/** The provider pages' document head: no referrer, the shared style sheet. */
+const pageHead = (title: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>Sign in · Guildhall</title>
+<title>${escapeHtml(title)} · Guildhall</title>
 <link rel="stylesheet" href="/interaction-assets/sso.css">
-</head>
+</head>`;
+
+export function signInPage(opts: { action: string; email?: string; error?: string }): string {
+  const error = opts.error ? `<p class="error" role="alert" id="signin-error">${escapeHtml(opts.error)}</p>` : '';
+  return `${pageHead('Sign in')}
 <body>
 <main class="card">
   <img src="/favicon.svg" alt="" width="48" height="48" class="logo">
@@ -87,3 +90,34 @@ button:focus-visible{outline:3px solid #4c8dff;outline-offset:2px}
 .error{background:#fdecea;color:#a4262c;border-radius:8px;padding:.6rem .75rem;margin:0 0 .5rem}
 a{color:#6b2d5c}
 `;
+
+/** The one-time page a new member sets their password on (issue 13): plain HTML, no script. */
+export function setPasswordPage(opts: { action: string; error?: string }): string {
+  const error = opts.error ? `<p class="error" role="alert" id="set-password-error">${escapeHtml(opts.error)}</p>` : '';
+  const describedBy = opts.error ? ' aria-describedby="set-password-error"' : '';
+  return `${pageHead('Set your password')}
+<body>
+<main class="card">
+  <img src="/favicon.svg" alt="" width="48" height="48" class="logo">
+  <h1>Set your password</h1>
+  <p class="lead">Choose the password you will sign in to the members' portal with. At least 8 characters; a long phrase is best.</p>
+  ${error}
+  <form method="post" action="${escapeHtml(opts.action)}" novalidate>
+    <label for="password">New password</label>
+    <input id="password" name="password" type="password" autocomplete="new-password" required autofocus${describedBy}>
+    <label for="confirm">Repeat the new password</label>
+    <input id="confirm" name="confirm" type="password" autocomplete="new-password" required>
+    <button type="submit">Set password</button>
+  </form>
+</main>
+</body>
+</html>`;
+}
+
+/** After the password is set: the way to the portal's Login card. */
+export function passwordSetPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Password set · Guildhall</title><link rel="stylesheet" href="/interaction-assets/sso.css"></head>
+<body><main class="card"><h1>Password set</h1><p role="status">Your password is set. Sign in to the portal with your email and this password.</p><p><a href="/login">Go to the portal</a></p></main></body></html>`;
+}

@@ -180,3 +180,11 @@ export async function buildApproval(db: Db, values: Partial<typeof approvals.$in
     .returning();
   return approval!;
 }
+
+/** A member holding a coordinator post (a domain coordinator's unless told) at a new location unless given. */
+export async function buildCoordinator(db: Db, values: { pos_type?: PositionType; id_location?: number } = {}) {
+  const id_location = values.id_location ?? (await buildLocation(db)).id_location;
+  const member = await buildMember(db, { id_location });
+  const position = await buildPosition(db, { pos_type: values.pos_type ?? 'DC', id_user: member.id_user, id_location });
+  return { member, position };
+}

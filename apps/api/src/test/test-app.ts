@@ -10,7 +10,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { userEmails } from '../db/schema/index';
+import { userEmails, users } from '../db/schema/index';
+import { buildCoordinator } from './factories';
 import { DEMO_PASSWORD } from '../db/demo-society/demo';
 import { loadSecrets } from '../secrets';
 
@@ -21,6 +22,8 @@ export interface TestApp {
   /** Signs in with the demo password through POST /api/auth/login and returns the bearer token. */
   tokenFor(email: string): Promise<string>;
   idOf(email: string): Promise<number>;
+  /** A signed-in bearer token for any member (a factory's, who has no password), without the sign-in page. */
+  sessionFor(id_user: number): Promise<string>;
   /** Ids and signed-in tokens of demo accounts, by role. */
   accounts<R extends DemoRole>(...roles: R[]): Promise<{ id: Record<R, number>; token: Record<R, string> }>;
   close(): Promise<void>;
@@ -108,6 +111,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       ids.set(email, row.id_user);
       return row.id_user;
     },
+    sessionFor: (id_user) => app.deps.tokens.issue(id_user, { method: 'test' }),
     async accounts<R extends DemoRole>(...roles: R[]) {
       const id = {} as Record<R, number>;
       const token = {} as Record<R, string>;
@@ -154,3 +158,19 @@ export async function createPortalOn(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The roles × calls matrix of issue 13: a member, the coordinator of their domain, a coordinator of another
+ * region's domain (out of reach), an administrator — ids and tokens by role, and the member's home domain.
+ */
+export async function matrixAccounts(t: TestApp) {
+  const { id, token } = await t.accounts('member', 'coordinator', 'admin');
+  const { member: outsider } = await buildCoordinator(t.database.db);
+  const [home] = await t.database.db.select({ id_location: users.id_location }).from(users).where(eq(users.id_user, id.member));
+  return {
+    id: { ...id, outCoordinator: outsider.id_user } as Record<string, number>,
+    token: { ...token, outCoordinator: await t.sessionFor(outsider.id_user) } as Record<string, string>,
+    home: home!.id_location!,
+    far: outsider.id_location!,
+  };
+}

@@ -117,10 +117,44 @@ export const routes: RouteObject[] = [
           {
             path: 'coordinator',
             element: page(() => import('../features/coordinator/coordinator-page'), 'CoordinatorPage'),
+            children: [
+              { index: true, element: <Navigate to="/coordinator/members" replace /> },
+              tab(
+                'members',
+                page(() => import('../features/coordinator/my-members-page'), 'MyMembersPage'),
+              ),
+              tab(
+                'transfers',
+                page(() => import('../features/coordinator/transfers-page'), 'TransfersPage'),
+              ),
+              tab(
+                'prestige',
+                page(() => import('../features/coordinator/reach-prestige-page'), 'ReachPrestigePage'),
+              ),
+            ],
           },
           {
             path: 'administration',
             element: page(() => import('../features/administration/administration-page'), 'AdministrationPage'),
+            children: [
+              { index: true, element: <Navigate to="/administration/members" replace /> },
+              tab(
+                'members',
+                page(() => import('../features/administration/members-page'), 'MembersPage'),
+              ),
+              tab(
+                'positions',
+                page(() => import('../features/administration/positions-page'), 'PositionsPage'),
+              ),
+              tab(
+                'locations',
+                page(() => import('../features/administration/lists-page'), 'ListsPage'),
+              ),
+              tab(
+                'audit-log',
+                page(() => import('../features/administration/audit-page'), 'AuditPage'),
+              ),
+            ],
           },
         ],
       },

@@ -1,13 +1,15 @@
 // Queries that several sections share (a member, their figures, the domains, the sign-in settings): defined
 // once here; a section's own calls live in its feature's api.ts.
+import type { MemberRow } from '@guildhall/shared/schemas/administration';
 import type { ApprovalAction } from '@guildhall/shared/rules/approval-workflow';
 import type { ApprovalDetail } from '@guildhall/shared/schemas/approvals';
 import type { AuthConfig } from '@guildhall/shared/schemas/auth';
+import type { CharacterSubtype, CharacterType } from '@guildhall/shared/schemas/characters';
 import type { Location, VenueType } from '@guildhall/shared/schemas/locations';
 import type { Overview, Position } from '@guildhall/shared/schemas/overview';
 import type { PrestigeAggregates } from '@guildhall/shared/schemas/prestige';
 import type { User } from '@guildhall/shared/schemas/user';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { useAuth } from './auth';
 import { queryKeys } from './query-keys';
@@ -72,6 +74,34 @@ export function useDomainsByParents(parentId: number | null) {
         .post<{ rows: Domain[]; count: number }>('/domains/getbyparents', { parentIds: [parentId] }, { signal })
         .then((r) => r.result.rows),
     enabled: parentId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Issue 13: the members within the caller's reach (everyone for an administrator), with each row's abilities. */
+export function useMembersInReach(query: object, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.reach.members(query),
+    queryFn: ({ signal }) => api.list<MemberRow>('/coordinator/members', query as never, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The society's lists: character types, their subtypes (SPEC §5: limited to the chosen type), venue types. */
+export function useCharacterTypes() {
+  return useQuery({
+    queryKey: queryKeys.character.types,
+    queryFn: ({ signal }) => api.list<CharacterType>('/character-types', undefined, signal).then((r) => r.rows),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useCharacterSubtypes(typeId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.character.subtypes(typeId),
+    queryFn: ({ signal }) => api.list<CharacterSubtype>('/character-subtypes', { typeId }, signal).then((r) => r.rows),
+    enabled: typeId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

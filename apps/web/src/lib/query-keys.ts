@@ -57,5 +57,18 @@ export const queryKeys = {
     detail: (id: number) => ['approvals', 'detail', id] as const,
   },
   notifications: { all: ['notifications'] as const },
+  /** Issue 13: the members within the caller's reach (Coordinator › My members, Administration › Members). */
+  reach: {
+    all: ['reach'] as const,
+    members: (query: object) => ['reach', 'members', query] as const,
+    prestige: (query: object) => ['reach', 'prestige', query] as const,
+  },
+  transfers: { all: ['transfers'] as const, list: (query: object) => ['transfers', query] as const },
+  administration: {
+    positions: (query: object) => ['administration', 'positions', query] as const,
+    positionHistory: (id: number) => ['administration', 'positions', 'history', id] as const,
+    audit: (query: object) => ['administration', 'audit', query] as const,
+    mcLevels: ['administration', 'mc-levels'] as const,
+  },
   auth: { config: ['auth', 'config'] as const },
 };

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ancestorIds,
   childAncestorList,
+  childLocationType,
+  isSelfOrBelow,
   childDomains,
   domainCode,
   findUs,
@@ -95,5 +97,26 @@ describe('top regions, child domains and the US', () => {
   });
   it('filters a chosen domain by its parents plus itself', () => {
     expect(locationFilterIds(NE012A)).toEqual([2, 3, 4, 5]);
+  });
+});
+
+describe('childLocationType and isSelfOrBelow', () => {
+  const loc = (location_type: number, location_code = 'X', id_parent_location: string | null = '1') => ({
+    location_type,
+    location_code,
+    id_parent_location,
+  });
+  it('follows the society’s levels', () => {
+    expect(childLocationType(loc(1, 'INT', null))).toBe(2);
+    expect(childLocationType(loc(2, 'US', null))).toBe(3);
+    expect(childLocationType(loc(2, 'CA'))).toBe(4);
+    expect(childLocationType(loc(3, 'NE'))).toBe(4);
+    expect(childLocationType(loc(4, '012'))).toBe(5);
+    expect(childLocationType(loc(5, 'A'))).toBeNull();
+  });
+  it('knows a location’s own subtree', () => {
+    expect(isSelfOrBelow({ id_location: 9, id_parent_location: '1,4' }, 4)).toBe(true);
+    expect(isSelfOrBelow({ id_location: 4, id_parent_location: '1' }, 4)).toBe(true);
+    expect(isSelfOrBelow({ id_location: 5, id_parent_location: '1' }, 4)).toBe(false);
   });
 });

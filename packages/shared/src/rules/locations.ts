@@ -85,3 +85,22 @@ export function directChildren<T extends LocationLike & { location_name: string 
 ): T[] {
   return locations.filter((l) => ancestorIds(l).at(-1) === parent.id_location).sort(byName);
 }
+
+/**
+ * The type of a new location under `parent` (decisions §1): under the society's root a region (2); under the US
+ * root a US region (3); under a region a domain (4); under a domain a sub-domain (5). Below a sub-domain
+ * nothing: null.
+ */
+export function childLocationType(parent: Pick<LocationLike, 'location_type' | 'location_code' | 'id_parent_location'>): number | null {
+  if (parent.location_type === LOCATION_TYPE.ROOT) return LOCATION_TYPE.REGION;
+  if (parent.location_type === LOCATION_TYPE.REGION && parent.location_code === US_LOCATION_CODE && !parent.id_parent_location)
+    return LOCATION_TYPE.US_REGION;
+  if (parent.location_type === LOCATION_TYPE.REGION || parent.location_type === LOCATION_TYPE.US_REGION) return LOCATION_TYPE.DOMAIN;
+  if (parent.location_type === LOCATION_TYPE.DOMAIN) return LOCATION_TYPE.SUB_DOMAIN;
+  return null;
+}
+
+/** Whether `candidate` is `location` itself or lies below it (a location cannot move under its own subtree). */
+export function isSelfOrBelow(candidate: Pick<LocationLike, 'id_location' | 'id_parent_location'>, id_location: number): boolean {
+  return candidate.id_location === id_location || ancestorIds(candidate).includes(id_location);
+}

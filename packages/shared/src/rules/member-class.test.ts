@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type McLevel, memberClass } from './member-class';
+import { ladderBreak, type McLevel, memberClass } from './member-class';
 
 const LADDER: McLevel[] = [
   { mc: 2, general_required: 100, regional_required: 50, national_required: 10 },
@@ -27,5 +27,12 @@ describe('memberClass', () => {
       mc: 0,
       next: { mc: 1, general: 5, regional: 0, national: 0 },
     });
+  });
+});
+
+describe('ladderBreak', () => {
+  it('accepts a cumulative ladder in any order and names the first rung needing less than the one below', () => {
+    expect(ladderBreak(LADDER)).toBeNull();
+    expect(ladderBreak([...LADDER, { mc: 4, general_required: 400, regional_required: 100, national_required: 90 }])).toBe(4);
   });
 });

@@ -46,3 +46,21 @@ export function memberClass(totals: PrestigeTotals, ladder: readonly McLevel[]):
       : null,
   };
 }
+
+/**
+ * The ladder is cumulative: a higher class never needs fewer points of any kind than a lower one. Answers the
+ * first rung that breaks this (by its MC), or null.
+ */
+export function ladderBreak(ladder: readonly McLevel[]): number | null {
+  const sorted = [...ladder].sort((a, b) => a.mc - b.mc);
+  for (let i = 1; i < sorted.length; i++) {
+    const [low, high] = [sorted[i - 1]!, sorted[i]!];
+    if (
+      high.general_required < low.general_required ||
+      high.regional_required < low.regional_required ||
+      high.national_required < low.national_required
+    )
+      return high.mc;
+  }
+  return null;
+}

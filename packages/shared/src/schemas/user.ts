@@ -44,5 +44,8 @@ export const OWN_ABILITIES = [
   'documentation.manage',
   'characters.search',
   'venues.add',
+  'administration.open',
+  'coordinator.open',
+  'transfers.request',
 ] as const;
 export type OwnAbility = (typeof OWN_ABILITIES)[number];

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { hashPassword } from '../../auth/passwords';
 import { isEmpty, openDatabase } from '../client';
 import { DEMO_PASSWORD } from './demo';
-import { seedSociety } from './generate';
+import { recordHoldings, seedSociety } from './generate';
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +26,11 @@ try {
   if (!(await isEmpty(database.db))) throw new Error('The database already holds a society; seed an empty one.');
   const started = performance.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const society = await database.db.transaction((tx) => seedSociety(tx, { members, passwordHash, seed: Number(values.seed) }));
+  const society = await database.db.transaction(async (tx) => {
+    const seeded = await seedSociety(tx, { members, passwordHash, seed: Number(values.seed) });
+    await recordHoldings(tx);
+    return seeded;
+  });
   // Fresh statistics, or the planner guesses from an empty table (a deep lookup page took minutes before ANALYZE).
   await database.analyze();
   console.log(

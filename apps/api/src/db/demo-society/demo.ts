@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
 import type { Db, Tx } from '../client';
 import * as s from '../schema/index';
-import { REFERENCE_DATE, seedSociety } from './generate';
+import { REFERENCE_DATE, recordHoldings, seedSociety } from './generate';
 
 export const DEMO_PASSWORD = 'guildhall-demo';
 export const DEMO_MEMBERS = 240;
@@ -57,6 +57,7 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNTS> {
   await db.transaction(async (tx) => {
     const society = await seedSociety(tx, { members: DEMO_MEMBERS, passwordHash });
     await addDemoAccounts(tx, society.domains[0]!.id_location, passwordHash);
+    await recordHoldings(tx);
   });
   return DEMO_ACCOUNTS;
 }

@@ -15,6 +15,7 @@ import {
 } from '@guildhall/shared/constants';
 import { levelIndex, levelReached } from '@guildhall/shared/rules/approval-workflow';
 import { ancestorIds, childAncestorList, domainCode, indexLocations, regionOf } from '@guildhall/shared/rules/locations';
+import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
 import * as s from '../schema/index';
@@ -476,4 +477,12 @@ export async function seedSociety(tx: Tx, opts: { members: number; passwordHash:
   await insertAll(tx, s.fileContents, documents);
 
   return { root, us, locations: all, domains, memberIds, venueIds };
+}
+
+/** Each post held at seeding time gets its holding in the history (issue 13), as if taken up well before today. */
+export async function recordHoldings(tx: Tx): Promise<void> {
+  const since = daysBefore(400).toISOString();
+  await tx.execute(
+    sql`insert into ${s.positionHolders} (id_position, id_user, started_at) select id_position, id_user, ${since}::timestamptz from ${s.positions} where id_user is not null`,
+  );
 }

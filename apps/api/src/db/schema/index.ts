@@ -9,3 +9,4 @@ export * from './prestige';
 export * from './sso';
 export * from './users';
 export * from './venues';
+export * from './administration';

@@ -25,6 +25,8 @@ export const prestige = pgTable(
   (t) => [
     index('prestige_user_datetime_idx').on(t.id_user, t.prestige_datetime),
     index('prestige_reviewer_idx').on(t.id_reviewer),
+    // The coordinator's newest-first view of their members' prestige.
+    index('prestige_datetime_idx').on(t.prestige_datetime, t.id_prestige),
     check('prestige_category_ck', inList(t.prestige_category, PRESTIGE_CATEGORIES)),
   ],
 );

@@ -1,6 +1,10 @@
 // Writing the audit log: called inside the transaction of the change it records, so both land or neither does.
-import type { Tx } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
+import type { AuditQuery, AuditRow } from '@guildhall/shared/schemas/administration';
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { pagedList } from '../../db/list';
+import { auditLog, users } from '../../db/schema/index';
 
 export type AuditEntry = {
   /** The member who made the change. */
@@ -23,4 +27,39 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
     after: entry.after ?? null,
     note: entry.note ?? null,
   });
+}
+
+/** The audit log, newest first by default, filtered by action, kind, record, author and dates. */
+export async function listAudit(db: Db, query: AuditQuery): Promise<ListResult<AuditRow>> {
+  const where = and(
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.entity ? eq(auditLog.entity, query.entity) : undefined,
+    query.entityId ? eq(auditLog.entity_id, query.entityId) : undefined,
+    query.userId ? eq(auditLog.id_user, query.userId) : undefined,
+    query.from ? gte(auditLog.at, sql`${query.from}::date`) : undefined,
+    query.to ? lt(auditLog.at, sql`${query.to}::date + 1`) : undefined,
+  );
+  const page = await pagedList(query, {
+    rows: db
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        id_user: auditLog.id_user,
+        by_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`,
+        action: auditLog.action,
+        entity: auditLog.entity,
+        entity_id: auditLog.entity_id,
+        before: auditLog.before,
+        after: auditLog.after,
+        note: auditLog.note,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id_user, auditLog.id_user))
+      .where(where)
+      .$dynamic(),
+    count: db.select({ n: count() }).from(auditLog).where(where),
+    sortable: { at: auditLog.at },
+    tieBreak: auditLog.id,
+  });
+  return { rows: page.rows.map((r) => ({ ...r, at: r.at.toISOString() })), count: page.count };
 }

@@ -7,26 +7,30 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { mcLevels, notifications, prestige, users } from '../../db/schema/index';
 import { pagedList } from '../../db/list';
+import { writeAudit } from '../audit/audit.service';
 import { prestigeErrors } from './prestige.errors';
 
-const reviewers = alias(users, 'reviewer');
+export const reviewers = alias(users, 'reviewer');
+
+/** A prestige entry as lists show it, with its reviewer's name (join `reviewers` on id_reviewer). */
+export const prestigeEntryColumns = {
+  id_prestige: prestige.id_prestige,
+  id_user: prestige.id_user,
+  prestige_description: prestige.prestige_description,
+  prestige_category: prestige.prestige_category,
+  prestige_general: prestige.prestige_general,
+  prestige_regional: prestige.prestige_regional,
+  prestige_national: prestige.prestige_national,
+  prestige_usable_general: prestige.prestige_usable_general,
+  id_reviewer: prestige.id_reviewer,
+  reviewer_name: sql<string | null>`nullif(trim(concat_ws(' ', ${reviewers.user_fname}, ${reviewers.user_lname})), '')`,
+  prestige_datetime: prestige.prestige_datetime,
+};
 
 export async function listPrestige(db: Db, id_user: number, query: PrestigeListQuery): Promise<ListResult<PrestigeEntry>> {
   const { rows, count: total } = await pagedList(query, {
     rows: db
-      .select({
-        id_prestige: prestige.id_prestige,
-        id_user: prestige.id_user,
-        prestige_description: prestige.prestige_description,
-        prestige_category: prestige.prestige_category,
-        prestige_general: prestige.prestige_general,
-        prestige_regional: prestige.prestige_regional,
-        prestige_national: prestige.prestige_national,
-        prestige_usable_general: prestige.prestige_usable_general,
-        id_reviewer: prestige.id_reviewer,
-        reviewer_name: sql<string | null>`nullif(trim(concat_ws(' ', ${reviewers.user_fname}, ${reviewers.user_lname})), '')`,
-        prestige_datetime: prestige.prestige_datetime,
-      })
+      .select(prestigeEntryColumns)
       .from(prestige)
       .leftJoin(reviewers, eq(reviewers.id_user, prestige.id_reviewer))
       .where(eq(prestige.id_user, id_user))
@@ -115,6 +119,11 @@ export async function findPrestigeOwner(db: Db, id_prestige: number): Promise<nu
   return row.id_user;
 }
 
-export async function deletePrestige(db: Db, id_prestige: number) {
-  await db.delete(prestige).where(eq(prestige.id_prestige, id_prestige));
+/** Deletes an entry (DESIGN §5), audited in the same transaction with the entry as it was. */
+export async function deletePrestige(db: Db, by: number, id_prestige: number) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(prestige).where(eq(prestige.id_prestige, id_prestige)).returning();
+    if (!before) throw prestigeErrors.notFound();
+    await writeAudit(tx, { by, action: 'prestige.delete', entity: 'prestige', entityId: id_prestige, before });
+  });
 }

@@ -4,11 +4,14 @@ import type { OwnAbility } from '@guildhall/shared/schemas/user';
 import { type Actor, isCoordinator, isStaff } from '../../auth/actor';
 import { definePolicy } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { administrationPolicy } from '../administration/administration.policy';
 import { charactersPolicy } from '../characters/characters.policy';
+import { coordinatorPolicy } from '../coordinator/coordinator.policy';
 import { documentationPolicy } from '../documentation/documentation.policy';
 import { lookupPolicy } from '../membership-lookup/lookup.policy';
 import { prestigePolicy } from '../prestige/prestige.policy';
 import { venuesPolicy } from '../venues/venues.policy';
+import { transfersPolicy } from '../transfers/transfers.policy';
 import { usersErrors } from './users.errors';
 
 export type UserAction = 'view' | 'edit' | 'viewContacts' | 'viewOverview';
@@ -36,6 +39,9 @@ export async function ownAbilities(db: Db, actor: Actor): Promise<OwnAbility[]> 
     ['documentation.manage', documentationPolicy.can(db, actor, 'manage', null)],
     ['characters.search', charactersPolicy.can(db, actor, 'search', { id_user: actor.id_user, venue_st: null })],
     ['venues.add', venuesPolicy.can(db, actor, 'add', { id_user_st: actor.id_user })],
+    ['administration.open', administrationPolicy.can(db, actor, 'open', null)],
+    ['coordinator.open', coordinatorPolicy.can(db, actor, 'open', null)],
+    ['transfers.request', transfersPolicy.can(db, actor, 'request', null)],
   ];
   const allowed = await Promise.all(checks.map(([, check]) => check));
   return checks.filter((_, i) => allowed[i]).map(([ability]) => ability);

@@ -44,7 +44,7 @@ describe('GET /api/user/{id}', () => {
       expect(result).toHaveProperty(field);
     }
     expect(result).not.toHaveProperty('password_hash');
-    expect(extra).toEqual({ abilities: [] });
+    expect(extra).toEqual({ abilities: ['transfers.request'] });
   });
 
   it('refuses a plain member another member’s id with 403 and none of their data', async () => {
@@ -79,12 +79,15 @@ describe('GET /api/user/{id}', () => {
       'prestige.recommend',
       'characters.search',
       'venues.add',
+      'transfers.request',
     ]);
     expect((await getUser(coordinatorId, 'coordinator')).json().extra.abilities).toEqual([
       'members.lookup',
       'members.lookupByEmail',
       'prestige.recommend',
       'characters.search',
+      'coordinator.open',
+      'transfers.request',
     ]);
     expect((await getUser(adminId, 'admin')).json().extra.abilities).toEqual([
       'members.lookup',
@@ -93,6 +96,9 @@ describe('GET /api/user/{id}', () => {
       'documentation.manage',
       'characters.search',
       'venues.add',
+      'administration.open',
+      'coordinator.open',
+      'transfers.request',
     ]);
   });
 

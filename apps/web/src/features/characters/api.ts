@@ -8,8 +8,6 @@ import type {
   CharacterListQuery,
   CharacterRow,
   CharacterSearchRow,
-  CharacterSubtype,
-  CharacterType,
   CharacterUpdate,
   XpLog,
   XpLogAdd,
@@ -43,23 +41,8 @@ export function useCharacter(id: number) {
   });
 }
 
-export function useCharacterTypes() {
-  return useQuery({
-    queryKey: queryKeys.character.types,
-    queryFn: ({ signal }) => api.list<CharacterType>('/character-types', undefined, signal).then((r) => r.rows),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/** SPEC §5: subtype choices are limited to the chosen type. */
-export function useCharacterSubtypes(typeId: number | null) {
-  return useQuery({
-    queryKey: queryKeys.character.subtypes(typeId),
-    queryFn: ({ signal }) => api.list<CharacterSubtype>('/character-subtypes', { typeId }, signal).then((r) => r.rows),
-    enabled: typeId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+// The society's lists, shared with Administration › Locations and lists (issue 13).
+export { useCharacterSubtypes, useCharacterTypes, useVenueTypes } from '../../lib/queries';
 
 /** The venues a character may play on: those of the member's domain. */
 export function useVenuesOfDomain(locationId: number | null | undefined) {

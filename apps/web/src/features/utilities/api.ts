@@ -4,6 +4,7 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { DomainContent } from '@guildhall/shared/schemas/locations';
 import type { LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import type { PasswordChange } from '@guildhall/shared/schemas/password';
+import type { TransferRow } from '@guildhall/shared/schemas/administration';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -71,4 +72,22 @@ export async function openDocument(id: number, filename: string) {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: (input: PasswordChange) => api.post<boolean>('/auth/password', input) });
+}
+
+/** Issue 13: the member's own pending transfer request, if any (the Domain List says so). */
+export function useMyPendingTransfer() {
+  return useQuery({
+    queryKey: queryKeys.transfers.list({ mine: 'yes', status: 'Pending' }),
+    queryFn: ({ signal }) =>
+      api.list<TransferRow>('/transfers', { mine: 'yes', status: 'Pending', count: 1 }, signal).then((r) => r.rows[0] ?? null),
+  });
+}
+
+/** Issue 13: the Domain List's Request transfer. */
+export function useRequestTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id_location: number) => api.post<{ id: number }>('/transfers/add', { id_location }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transfers.all }),
+  });
 }

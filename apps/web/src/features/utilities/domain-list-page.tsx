@@ -4,11 +4,14 @@
 import { ancestorIds, directChildren, domainListTopLevel } from '@guildhall/shared/rules/locations';
 import { LOCATION_TYPE } from '@guildhall/shared/constants';
 import { useMemo, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Accordion, AccordionItem } from '../../components/accordion';
 import form from '../../components/form.module.css';
+import { useCan } from '../../lib/abilities';
 import { useAuth } from '../../lib/auth';
 import { type Domain, useDomains } from '../../lib/queries';
-import { useDomainContent } from './api';
+import { useDomainContent, useMyPendingTransfer, useRequestTransfer } from './api';
 import styles from './utilities.module.css';
 
 export function DomainListPage() {
@@ -124,9 +127,7 @@ function DomainContentView({ location }: { location: Domain }) {
         <p>
           <strong>{content.data.location_name}</strong> <span className={styles.code}>{content.data.domain_code}</span>
         </p>
-        <button type="button" className={form.secondary} aria-disabled="true" title="Transfers are arranged with your domain coordinator">
-          Request transfer
-        </button>
+        <RequestTransfer location={location} />
       </div>
       <div className={styles.columns}>
         <section aria-label={`Positions of ${location.location_name}`}>
@@ -165,5 +166,46 @@ function DomainContentView({ location }: { location: Domain }) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** SPEC's 'Request transfer', made live (issue 13): asks the domain's coordinators to take the member in. */
+function RequestTransfer({ location }: { location: Domain }) {
+  const { user } = useAuth();
+  const may = useCan('transfers.request');
+  const [open, setOpen] = useState(false);
+  const request = useRequestTransfer();
+  const pending = useMyPendingTransfer();
+  if (user?.id_location === location.id_location) return null;
+  if (!may) return null;
+  if (pending.data?.to_location === location.id_location)
+    return (
+      <button type="button" className={form.secondary} aria-disabled="true" title="The receiving domain's coordinator decides">
+        Transfer requested
+      </button>
+    );
+  return (
+    <>
+      <button type="button" className={form.secondary} onClick={() => setOpen(true)}>
+        Request transfer
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Transfer to ${location.location_name}?`}
+        description={`The coordinators of ${location.location_name} (${location.domain_code}) and of your domain see the request; ${location.location_name}'s coordinator accepts or declines it, and you are told.`}
+        confirmLabel="Request transfer"
+        busy={request.isPending}
+        onConfirm={() =>
+          request.mutate(location.id_location, {
+            onSuccess: () => {
+              toast.success('The transfer was requested successfully');
+              setOpen(false);
+            },
+            onError: (error) => toast.error(error.message || 'Failed to request the transfer'),
+          })
+        }
+      />
+    </>
   );
 }

@@ -1,0 +1,20 @@
+// Issue 13: the Coordinator section. Coordinators (a coordinator post somewhere) and administrators open it; a
+// coordinator renews the memberships of members within their reach (their location and below), never their own.
+import { type Actor, isCoordinator } from '../../auth/actor';
+import { definePolicy } from '../../auth/policy';
+import { coordinatesMember } from '../../auth/scope';
+import type { Db } from '../../db/client';
+import { coordinatorErrors } from './coordinator.errors';
+
+export type CoordinatorAction = 'open' | 'renew';
+
+const othersInReach = async (actor: Actor, id_user: number | null, db: Db) =>
+  actor.isAdmin || (id_user !== null && actor.id_user !== id_user && (await coordinatesMember(db, actor, id_user)));
+
+export const coordinatorPolicy = definePolicy<CoordinatorAction, number | null>(
+  {
+    open: (actor) => isCoordinator(actor),
+    renew: othersInReach,
+  },
+  coordinatorErrors.denied,
+);

@@ -1,0 +1,96 @@
+// Issue 13: the members a coordinator (or administrator) sees, and their members' recent prestige.
+import { EXPIRING_WITHIN_DAYS } from '@guildhall/shared/constants';
+import type { MembersQuery } from '@guildhall/shared/schemas/administration';
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
+import { and, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { foldSql, foldText } from '../../db/fold';
+import { escapeLike } from '../../db/like';
+import { pagedList } from '../../db/list';
+import { prestige, users } from '../../db/schema/index';
+import { listLocations } from '../locations/locations.service';
+import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
+
+type Reach = number[] | 'all';
+
+const inReach = (reach: Reach): SQL | undefined =>
+  reach === 'all' ? undefined : reach.length ? inArray(users.id_location, reach) : sql`false`;
+
+const primaryEmail = sql<string | null>`(select e.email from user_emails e where e.id_user = ${users.id_user} order by e.id_email limit 1)`;
+
+export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
+  const today = sql`current_date`;
+  const words = (query.name ?? '').trim().split(/\s+/).filter(Boolean).map(foldText);
+  const where = and(
+    inReach(reach),
+    query.locationId ? eq(users.id_location, query.locationId) : undefined,
+    query.userType ? eq(users.user_type, query.userType) : undefined,
+    query.standing === 'expired' ? lt(users.user_expiration, sql`${today}`) : undefined,
+    query.standing === 'expiring' ? sql`${users.user_expiration} between ${today} and ${today} + ${EXPIRING_WITHIN_DAYS}::int` : undefined,
+    ...words.map((word) => {
+      const prefix = `${escapeLike(word)}%`;
+      return sql`(${foldSql(users.user_fname)} like ${prefix} or ${foldSql(users.user_lname)} like ${prefix} or ${foldSql(users.user_nick)} like ${prefix} or ${users.user_camnum} like ${`${escapeLike(word.toUpperCase())}%`})`;
+    }),
+  );
+  const [page, all] = await Promise.all([
+    pagedList(query, {
+      rows: db
+        .select({
+          id_user: users.id_user,
+          user_fname: users.user_fname,
+          user_mname: users.user_mname,
+          user_lname: users.user_lname,
+          user_camnum: users.user_camnum,
+          user_type: users.user_type,
+          user_expiration: users.user_expiration,
+          id_location: users.id_location,
+          is_disabled: users.is_disabled,
+          email: primaryEmail,
+        })
+        .from(users)
+        .where(where)
+        .$dynamic(),
+      count: db.select({ n: count() }).from(users).where(where),
+      sortable: {
+        user_lname: users.user_lname,
+        user_camnum: users.user_camnum,
+        user_expiration: users.user_expiration,
+        id_user: users.id_user,
+      },
+      tieBreak: users.id_user,
+    }),
+    listLocations(db),
+  ]);
+  const codes = new Map(all.map((l) => [l.id_location, l.domain_code]));
+  return {
+    rows: page.rows.map((row) => ({ ...row, domain_code: row.id_location ? (codes.get(row.id_location) ?? null) : null })),
+    count: page.count,
+  };
+}
+
+/** The newest prestige of the members within reach. */
+export async function reachPrestige(
+  db: Db,
+  reach: Reach,
+  paging: { page: number; count: number; sortBy: 'prestige_datetime'; direction: 'asc' | 'desc' },
+): Promise<ListResult<PrestigeEntry & { member_name: string; user_camnum: string }>> {
+  const where = inReach(reach);
+  const page = await pagedList(paging, {
+    rows: db
+      .select({
+        ...prestigeEntryColumns,
+        member_name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
+        user_camnum: users.user_camnum,
+      })
+      .from(prestige)
+      .innerJoin(users, eq(users.id_user, prestige.id_user))
+      .leftJoin(reviewers, eq(reviewers.id_user, prestige.id_reviewer))
+      .where(where)
+      .$dynamic(),
+    count: db.select({ n: count() }).from(prestige).innerJoin(users, eq(users.id_user, prestige.id_user)).where(where),
+    sortable: { prestige_datetime: prestige.prestige_datetime },
+    tieBreak: prestige.id_prestige,
+  });
+  return { rows: page.rows.map((r) => ({ ...r, prestige_datetime: r.prestige_datetime.toISOString() })), count: page.count };
+}

@@ -1,0 +1,249 @@
+// Issue 13: the Coordinator section — members within reach with their filters, renewal, the members'
+// prestige with audited deletion, and transfers between home domains.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@guildhall/shared/rules/membership';
+import { buildMember } from '../../test/factories';
+import { rows, scalar } from '../../test/sql';
+import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let id: Record<string, number>;
+let token: Record<string, string>;
+let home: number;
+let far: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ id, token, home, far } = await matrixAccounts(t));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, who: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token[who]!), ...(payload ? { payload } : {}) });
+const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(token[who]!) });
+/** The home domain and every location below it, as a subquery of ids. */
+const reach = () =>
+  sql`(select id_location as id from locations where id_location = ${home} or (',' || coalesce(id_parent_location, '') || ',') like ${`%,${home},%`})`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('GET /api/coordinator/members', () => {
+  it('lists only the members within the coordinator’s reach; everyone for an administrator', async () => {
+    const res = await get('/api/coordinator/members?count=100', 'coordinator');
+    expect(res.statusCode).toBe(200);
+    const { rows: list, count } = res.json().result;
+    expect(count).toBe(await scalar(t.database.db, sql`select count(*)::int from users u join ${reach()} r on r.id = u.id_location`));
+    const inReach = (await rows<{ id: number }>(t.database.db, sql`select id from ${reach()} r`)).map((r) => r.id);
+    expect(list.every((m: { id_location: number }) => inReach.includes(m.id_location))).toBe(true);
+    const outside = (await get('/api/coordinator/members?count=100', 'outCoordinator')).json().result.rows;
+    expect(outside.map((m: { id_user: number }) => m.id_user)).toEqual([id.outCoordinator]);
+    expect((await get('/api/coordinator/members', 'admin')).json().result.count).toBe(
+      await scalar(t.database.db, sql`select count(*)::int from users`),
+    );
+  });
+
+  it('tells each row what the caller may do: a coordinator renews others, never themselves', async () => {
+    const list = (await get('/api/coordinator/members?count=100', 'coordinator')).json().result.rows;
+    const row = (who: number | undefined) => list.find((m: { id_user: number }) => m.id_user === who);
+    expect(row(id.member).abilities).toEqual(['renew']);
+    expect(row(id.coordinator).abilities).toEqual([]);
+    const admin = (await get(`/api/coordinator/members?name=${encodeURIComponent('Cormac')}`, 'admin')).json().result.rows;
+    expect(admin[0].abilities).toEqual(['renew', 'editMembership', 'deactivate', 'setPasswordLink']);
+  });
+
+  it('filters by membership type, expiring within 30 days, expired, and name', async () => {
+    const soon = await buildMember(t.database.db, { id_location: home, user_type: 'Troupe', user_expiration: addDays(today(), 10) });
+    const gone = await buildMember(t.database.db, { id_location: home, user_expiration: addDays(today(), -1) });
+    const later = await buildMember(t.database.db, { id_location: home, user_expiration: addDays(today(), 31) });
+    const ids = async (query: string) =>
+      (await get(`/api/coordinator/members?count=100&${query}`, 'coordinator'))
+        .json()
+        .result.rows.map((m: { id_user: number }) => m.id_user);
+    const expiring = await ids('standing=expiring');
+    expect(expiring).toContain(soon.id_user);
+    expect(expiring).not.toContain(gone.id_user);
+    expect(expiring).not.toContain(later.id_user);
+    const expired = await ids('standing=expired');
+    expect(expired).toContain(gone.id_user);
+    expect(expired).not.toContain(soon.id_user);
+    const troupe = await ids('userType=Troupe');
+    expect(troupe).toContain(soon.id_user);
+    expect(troupe).not.toContain(gone.id_user);
+    expect(await ids('name=cormac')).toEqual([id.coordinator]);
+  });
+
+  it('sorts both ways, pages, and refuses bad filters with 400 naming the field', async () => {
+    const asc = (await get('/api/coordinator/members?sortBy=user_expiration&direction=asc&count=100', 'admin')).json().result.rows;
+    const dates = asc.map((m: { user_expiration: string | null }) => m.user_expiration).filter(Boolean);
+    expect(dates).toEqual([...dates].sort());
+    expect((await get('/api/coordinator/members?count=3&page=2', 'admin')).json().result.rows).toHaveLength(3);
+    for (const [query, field] of [
+      ['standing=soon', 'standing'],
+      ['userType=Gold', 'userType'],
+      ['sortBy=password_hash', 'sortBy'],
+      ['count=1000', 'count'],
+    ]) {
+      const res = await get(`/api/coordinator/members?${query}`, 'coordinator');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].path).toBe(field);
+    }
+  });
+});
+
+describe('POST /api/users/{id}/renew', () => {
+  it('sets the new expiry, audits it and tells the member', async () => {
+    const m = await buildMember(t.database.db, { id_location: home, user_expiration: '2026-01-31' });
+    const res = await post(`/api/users/${m.id_user}/renew`, 'coordinator', { user_expiration: '2027-01-31' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: true });
+    expect(
+      await scalar(t.database.db, sql`select count(*)::int from users where id_user = ${m.id_user} and user_expiration = '2027-01-31'`),
+    ).toBe(1);
+    const [audit] = await rows(
+      t.database.db,
+      sql`select id_user, before, after from audit_log where action = 'member.renew' and entity_id = ${String(m.id_user)}`,
+    );
+    expect(audit).toEqual({ id_user: id.coordinator, before: { user_expiration: '2026-01-31' }, after: { user_expiration: '2027-01-31' } });
+    expect(
+      await scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${m.id_user} and kind = 'membership'`),
+    ).toBe(1);
+  });
+
+  it('refuses a bad date (400), another reach (403), one’s own (403) and an unknown member (403 for a coordinator, 404 for an administrator)', async () => {
+    const bad = await post(`/api/users/${id.member}/renew`, 'coordinator', { user_expiration: '31/01/2027' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('user_expiration');
+    expect((await post(`/api/users/${id.member}/renew`, 'coordinator', {})).json().errors[0].path).toBe('user_expiration');
+    expect((await post(`/api/users/${id.member}/renew`, 'outCoordinator', { user_expiration: '2027-01-31' })).statusCode).toBe(403);
+    expect((await post(`/api/users/${id.coordinator}/renew`, 'coordinator', { user_expiration: '2027-01-31' })).statusCode).toBe(403);
+    expect((await post('/api/users/999999/renew', 'coordinator', { user_expiration: '2027-01-31' })).statusCode).toBe(403);
+    expect((await post('/api/users/999999/renew', 'admin', { user_expiration: '2027-01-31' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/coordinator/prestige and deletion', () => {
+  it('lists the reach’s prestige newest first with delete where allowed; a deletion is audited', async () => {
+    const res = await get('/api/coordinator/prestige?count=100', 'coordinator');
+    expect(res.statusCode).toBe(200);
+    const { rows: list, count } = res.json().result;
+    expect(count).toBe(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from prestige p join users u on u.id_user = p.id_user join ${reach()} r on r.id = u.id_location`,
+      ),
+    );
+    const times = list.map((r: { prestige_datetime: string }) => r.prestige_datetime);
+    expect(times).toEqual([...times].sort().reverse());
+    const own = list.find((r: { id_user: number }) => r.id_user === id.coordinator);
+    if (own) expect(own.abilities).toEqual([]);
+    const other = list.find((r: { id_user: number }) => r.id_user === id.member);
+    expect(other.abilities).toEqual(['delete']);
+    expect((await post(`/api/prestiges/delete/${other.id_prestige}`, 'outCoordinator', { userId: id.member })).statusCode).toBe(403);
+    expect((await post(`/api/prestiges/delete/${other.id_prestige}`, 'coordinator', { userId: id.member })).statusCode).toBe(200);
+    const [audit] = await rows<{ id_user: number; before: { id_user: number } }>(
+      t.database.db,
+      sql`select id_user, before from audit_log where action = 'prestige.delete' and entity_id = ${String(other.id_prestige)}`,
+    );
+    expect(audit!.id_user).toBe(id.coordinator);
+    expect(audit!.before.id_user).toBe(id.member);
+  });
+});
+
+describe('transfers', () => {
+  it('a member requests, both domains’ coordinators see it, the receiving one accepts: the home domain changes and both are told', async () => {
+    const mover = await buildMember(t.database.db, { id_location: far });
+    const moverToken = await t.sessionFor(mover.id_user);
+    const asMover = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(moverToken), ...(payload ? { payload } : {}) });
+
+    const res = await asMover('POST', '/api/transfers/add', { id_location: home, note: 'Moved for work' });
+    expect(res.statusCode).toBe(200);
+    const transferId = res.json().result.id;
+    expect((await asMover('POST', '/api/transfers/add', { id_location: home })).statusCode).toBe(409);
+    expect(
+      await scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${id.coordinator} and kind = 'transfer'`),
+    ).toBe(1);
+
+    const seen = async (who: string) =>
+      (await get('/api/transfers?status=Pending', who)).json().result.rows.find((r: { id: number }) => r.id === transferId);
+    expect((await seen('coordinator')).abilities).toEqual(['accept', 'decline']);
+    expect((await seen('outCoordinator')).abilities).toEqual([]);
+    expect(await seen('member')).toBeUndefined();
+    const mine = (await asMover('GET', '/api/transfers')).json().result.rows[0];
+    expect(mine).toMatchObject({ id: transferId, status: 'Pending', abilities: ['cancel'] });
+    expect((await get('/api/transfers?mine=yes', 'coordinator')).json().result.rows).toEqual([]);
+
+    expect((await post(`/api/transfers/${transferId}/accept`, 'outCoordinator')).statusCode).toBe(403);
+    expect((await post(`/api/transfers/${transferId}/accept`, 'member')).statusCode).toBe(403);
+    expect((await asMover('POST', `/api/transfers/${transferId}/accept`)).statusCode).toBe(403);
+    expect((await post(`/api/transfers/${transferId}/accept`, 'coordinator')).statusCode).toBe(200);
+    expect((await post(`/api/transfers/${transferId}/accept`, 'coordinator')).statusCode).toBe(409);
+
+    expect(await scalar(t.database.db, sql`select id_location::int from users where id_user = ${mover.id_user}`)).toBe(home);
+    expect(
+      await scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${mover.id_user} and kind = 'transfer'`),
+    ).toBe(1);
+    expect(
+      await scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${id.outCoordinator} and kind = 'transfer'`),
+    ).toBe(2);
+    expect(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from audit_log where action = 'transfer.request' and entity_id = ${String(transferId)}`,
+      ),
+    ).toBe(1);
+    expect(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from audit_log where action = 'transfer.accept' and entity_id = ${String(transferId)}`,
+      ),
+    ).toBe(1);
+    expect(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from audit_log where action = 'member.transfer' and entity_id = ${String(mover.id_user)}`,
+      ),
+    ).toBe(1);
+  });
+
+  it('declines and withdraws, each audited; the domain stays', async () => {
+    const a = await buildMember(t.database.db, { id_location: far });
+    const aToken = await t.sessionFor(a.id_user);
+    const request = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/transfers/add', headers: bearer(aToken), payload: { id_location: home } })).json()
+        .result.id;
+    const first = await request();
+    expect((await post(`/api/transfers/${first}/decline`, 'coordinator', { note: 'Full this season' })).statusCode).toBe(200);
+    const second = await request();
+    expect((await t.app.inject({ method: 'POST', url: `/api/transfers/${second}/cancel`, headers: bearer(aToken) })).statusCode).toBe(200);
+    expect((await post(`/api/transfers/${second}/cancel`, 'coordinator')).statusCode).toBe(409);
+    expect(await scalar(t.database.db, sql`select id_location::int from users where id_user = ${a.id_user}`)).toBe(far);
+    expect(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from audit_log where action in ('transfer.decline', 'transfer.cancel') and entity_id in (${String(first)}, ${String(second)})`,
+      ),
+    ).toBe(2);
+  });
+
+  it('validates: a domain is required and must differ from the home domain; unknown transfer 404', async () => {
+    const bad = await post('/api/transfers/add', 'member', {});
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('id_location');
+    expect((await post('/api/transfers/add', 'member', { id_location: home })).json().errors[0].path).toBe('id_location');
+    expect((await post('/api/transfers/add', 'member', { id_location: 999999 })).statusCode).toBe(400);
+    expect((await post('/api/transfers/999999/accept', 'coordinator')).statusCode).toBe(404);
+    expect((await get('/api/transfers?status=Maybe', 'member')).json().errors[0].path).toBe('status');
+  });
+
+  it('the member’s own abilities carry transfers.request, coordinator.open and administration.open by role', async () => {
+    const abilities = async (who: string) => (await get(`/api/user/${id[who]}`, who)).json().extra.abilities;
+    expect(await abilities('member')).toContain('transfers.request');
+    expect(await abilities('member')).not.toContain('coordinator.open');
+    expect(await abilities('coordinator')).toContain('coordinator.open');
+    expect(await abilities('coordinator')).not.toContain('administration.open');
+    expect(await abilities('admin')).toEqual(expect.arrayContaining(['administration.open', 'coordinator.open']));
+  });
+});

@@ -1,0 +1,288 @@
+// Issue 13: assigning, ending and reassigning posts, with their history. A change takes effect on the holder's
+// next request (roles are read per request) and on the approval chains that name the post: open applications
+// whose approver at the post's level was the old holder move to the new one, each with an approval event.
+import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
+import { chainLevelOf } from '@guildhall/shared/rules/position-chain';
+import type { PositionAdd, PositionHolding, PositionRow, PositionsQuery } from '@guildhall/shared/schemas/administration';
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import { and, asc, count, eq, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { foldSql, foldText } from '../../db/fold';
+import { escapeLike } from '../../db/like';
+import { pagedList } from '../../db/list';
+import { approvalEvents, approvals, characters, locations, positionHolders, positions, users, venues } from '../../db/schema/index';
+import { writeAudit } from '../audit/audit.service';
+import { listLocations } from '../locations/locations.service';
+import { notify } from '../notifications/notifications.service';
+import { positionsErrors } from './positions.errors';
+
+export async function listPositions(db: Db, query: PositionsQuery): Promise<ListResult<PositionRow>> {
+  const words = (query.holder ?? '').trim().split(/\s+/).filter(Boolean).map(foldText);
+  const where = and(
+    query.locationId ? eq(positions.id_location, query.locationId) : undefined,
+    query.posType ? eq(positions.pos_type, query.posType as PositionType) : undefined,
+    query.vacant === 'yes' ? isNull(positions.id_user) : query.vacant === 'no' ? isNotNull(positions.id_user) : undefined,
+    ...words.map((word) => {
+      const prefix = `${escapeLike(word)}%`;
+      return sql`(${foldSql(users.user_fname)} like ${prefix} or ${foldSql(users.user_lname)} like ${prefix} or ${users.user_camnum} like ${`${escapeLike(word.toUpperCase())}%`})`;
+    }),
+  );
+  const holding = and(eq(positionHolders.id_position, positions.id_position), isNull(positionHolders.ended_at));
+  const [page, all] = await Promise.all([
+    pagedList(query, {
+      rows: db
+        .select({
+          id_position: positions.id_position,
+          id_location: positions.id_location,
+          location_name: locations.location_name,
+          pos_type: positions.pos_type,
+          pos_title: positions.pos_title,
+          id_venue: positions.id_venue,
+          venue_name: venues.venue_name,
+          id_user: users.id_user,
+          holder_name: sql<string | null>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
+          user_camnum: users.user_camnum,
+          held_since: sql<
+            string | null
+          >`coalesce(${positionHolders.started_at}, case when ${positions.id_user} is not null then ${positions.created_at} end)`,
+        })
+        .from(positions)
+        .innerJoin(locations, eq(locations.id_location, positions.id_location))
+        .leftJoin(venues, eq(venues.id_venue, positions.id_venue))
+        .leftJoin(users, eq(users.id_user, positions.id_user))
+        .leftJoin(positionHolders, holding)
+        .where(where)
+        .$dynamic(),
+      count: db.select({ n: count() }).from(positions).leftJoin(users, eq(users.id_user, positions.id_user)).where(where),
+      sortable: {
+        location_name: locations.location_name,
+        pos_type: positions.pos_type,
+        pos_title: positions.pos_title,
+        held_since: positionHolders.started_at,
+        id_position: positions.id_position,
+      },
+      tieBreak: positions.id_position,
+    }),
+    listLocations(db),
+  ]);
+  const codes = new Map(all.map((l) => [l.id_location, l.domain_code]));
+  return {
+    rows: page.rows.map(({ id_user, holder_name, user_camnum, held_since, ...row }) => ({
+      ...row,
+      domain_code: codes.get(row.id_location) ?? '',
+      holder: id_user !== null ? { id_user, name: holder_name ?? '', user_camnum: user_camnum ?? '' } : null,
+      held_since: held_since ? new Date(held_since).toISOString() : null,
+    })),
+    count: page.count,
+  };
+}
+
+export async function positionHistory(db: Db, id_position: number): Promise<PositionHolding[]> {
+  const [exists] = await db.select({ id: positions.id_position }).from(positions).where(eq(positions.id_position, id_position));
+  if (!exists) throw positionsErrors.notFound();
+  const rows = await db
+    .select({
+      id: positionHolders.id,
+      id_user: positionHolders.id_user,
+      name: sql<string | null>`nullif(concat_ws(' ', ${users.user_fname}, ${users.user_lname}), '')`,
+      user_camnum: users.user_camnum,
+      started_at: positionHolders.started_at,
+      ended_at: positionHolders.ended_at,
+    })
+    .from(positionHolders)
+    .leftJoin(users, eq(users.id_user, positionHolders.id_user))
+    .where(eq(positionHolders.id_position, id_position))
+    .orderBy(asc(positionHolders.started_at), asc(positionHolders.id))
+    .limit(200);
+  return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), ended_at: r.ended_at?.toISOString() ?? null }));
+}
+
+type PositionRecord = typeof positions.$inferSelect;
+
+async function activeMember(tx: Tx, id_user: number) {
+  const [member] = await tx
+    .select({
+      id_user: users.id_user,
+      name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
+      camnum: users.user_camnum,
+    })
+    .from(users)
+    .where(and(eq(users.id_user, id_user), eq(users.is_disabled, false)));
+  if (!member) throw positionsErrors.noSuchMember();
+  return member;
+}
+
+async function describeMember(tx: Tx, id_user: number | null): Promise<string> {
+  if (id_user === null) return 'vacant';
+  const [m] = await tx
+    .select({ name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`, camnum: users.user_camnum })
+    .from(users)
+    .where(eq(users.id_user, id_user));
+  return m ? `${m.name} (${m.camnum})` : `member ${id_user}`;
+}
+
+const CHAIN_COLUMN = {
+  low: approvals.id_user_low,
+  mid: approvals.id_user_mid,
+  high: approvals.id_user_high,
+  global: approvals.id_user_global,
+} as const;
+
+/**
+ * Moves the open applications the post approves from the old holder to the new one (null: vacant), writing an
+ * approval event for each (the status stays). The post reaches: a venue post, the venue's characters; a domain
+ * post, characters on venues of that location; a regional post, venues of the region and below; a national
+ * post, every application. Returns the ids moved.
+ */
+export async function repointApprovals(tx: Tx, position: PositionRecord, from: number | null, to: number | null, by: number) {
+  const level = chainLevelOf(position.pos_type as PositionType);
+  if (!level || from === to) return [];
+  const column = CHAIN_COLUMN[level];
+  let reach: SQL | undefined;
+  if (level === 'low') {
+    if (!position.id_venue) return [];
+    reach = eq(characters.id_venue, position.id_venue);
+  } else if (level === 'mid') {
+    reach = eq(venues.id_location, position.id_location);
+  } else if (level === 'high') {
+    reach = sql`(${locations.id_location} = ${position.id_location} or (',' || coalesce(${locations.id_parent_location}, '') || ',') like ${`%,${position.id_location},%`})`;
+  }
+  const open = await tx
+    .select({ id: approvals.id, status: approvals.status })
+    .from(approvals)
+    .innerJoin(characters, eq(characters.id_character, approvals.character_id))
+    .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
+    .leftJoin(locations, eq(locations.id_location, venues.id_location))
+    .where(and(like(approvals.status, 'Pending%'), from === null ? isNull(column) : eq(column, from), reach))
+    .for('update', { of: approvals });
+  if (open.length === 0) return [];
+  const ids = open.map((a) => a.id);
+  await tx
+    .update(approvals)
+    .set({ [`id_user_${level}`]: to })
+    .where(inArray(approvals.id, ids));
+  const note = `Approver changed: ${await describeMember(tx, from)} → ${await describeMember(tx, to)} (${position.pos_title})`;
+  await tx
+    .insert(approvalEvents)
+    .values(open.map((a) => ({ approval_id: a.id, id_user: by, from_status: a.status, to_status: a.status, note })));
+  if (to !== null) {
+    await notify(tx, to, {
+      kind: 'approval',
+      message: `${open.length} open application${open.length === 1 ? '' : 's'} now await${open.length === 1 ? 's' : ''} your review as ${position.pos_title}.`,
+      link: '/storyteller/approvals',
+    });
+  }
+  return ids;
+}
+
+const snapshot = (p: PositionRecord) => ({
+  id_location: p.id_location,
+  id_venue: p.id_venue,
+  pos_type: p.pos_type,
+  pos_title: p.pos_title,
+  id_user: p.id_user,
+});
+
+async function lockPosition(tx: Tx, id_position: number): Promise<PositionRecord> {
+  const [row] = await tx.select().from(positions).where(eq(positions.id_position, id_position)).for('update');
+  if (!row) throw positionsErrors.notFound();
+  return row;
+}
+
+async function closeHolding(tx: Tx, id_position: number, by: number) {
+  await tx
+    .update(positionHolders)
+    .set({ ended_at: sql`now()`, ended_by: by })
+    .where(and(eq(positionHolders.id_position, id_position), isNull(positionHolders.ended_at)));
+}
+
+/** A new post at a location (a venue storyteller's on a venue of it), vacant or with its first holder. */
+export async function addPosition(db: Db, by: number, input: PositionAdd): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [location] = await tx.select({ id: locations.id_location }).from(locations).where(eq(locations.id_location, input.id_location));
+    if (!location) throw positionsErrors.noSuchLocation();
+    const type = input.pos_type as PositionType;
+    if (type === 'VST') {
+      if (!input.id_venue) throw positionsErrors.venueNeeded();
+      const [venue] = await tx
+        .select({ id: venues.id_venue })
+        .from(venues)
+        .where(and(eq(venues.id_venue, input.id_venue), eq(venues.id_location, input.id_location)));
+      if (!venue) throw positionsErrors.venueNeeded();
+    } else if (input.id_venue) {
+      throw positionsErrors.venueNotAllowed();
+    }
+    if (input.id_user) await activeMember(tx, input.id_user);
+    const [created] = await tx
+      .insert(positions)
+      .values({
+        id_location: input.id_location,
+        id_venue: input.id_venue ?? null,
+        pos_type: type,
+        pos_title: input.pos_title || POSITION_TYPES[type].title,
+        id_user: input.id_user ?? null,
+      })
+      .returning();
+    const position = created!;
+    if (position.id_user) {
+      await tx.insert(positionHolders).values({ id_position: position.id_position, id_user: position.id_user, started_by: by });
+      await repointApprovals(tx, position, null, position.id_user, by);
+      await notify(tx, position.id_user, { kind: 'position', message: `You now hold the post ${position.pos_title}.`, link: '/overview' });
+    }
+    await writeAudit(tx, { by, action: 'position.create', entity: 'position', entityId: position.id_position, after: snapshot(position) });
+    return position.id_position;
+  });
+}
+
+/** Gives the post to a member (filling a vacancy or reassigning): the old holding ends, a new one starts. */
+export async function assignPosition(db: Db, by: number, id_position: number, id_user: number): Promise<{ moved: number[] }> {
+  return db.transaction(async (tx) => {
+    const position = await lockPosition(tx, id_position);
+    if (position.id_user === id_user) throw positionsErrors.sameHolder();
+    await activeMember(tx, id_user);
+    await closeHolding(tx, id_position, by);
+    await tx.insert(positionHolders).values({ id_position, id_user, started_by: by });
+    await tx.update(positions).set({ id_user }).where(eq(positions.id_position, id_position));
+    const moved = await repointApprovals(tx, position, position.id_user, id_user, by);
+    await writeAudit(tx, {
+      by,
+      action: position.id_user === null ? 'position.assign' : 'position.reassign',
+      entity: 'position',
+      entityId: id_position,
+      before: snapshot(position),
+      after: { ...snapshot(position), id_user },
+      note: moved.length ? `${moved.length} open application(s) moved to the new holder` : null,
+    });
+    await notify(tx, id_user, { kind: 'position', message: `You now hold the post ${position.pos_title}.`, link: '/overview' });
+    await notify(tx, [position.id_user], {
+      kind: 'position',
+      message: `You no longer hold the post ${position.pos_title}.`,
+      link: '/overview',
+    });
+    return { moved };
+  });
+}
+
+/** Ends the current holding: the post stays, vacant, and the holding is kept with its dates. */
+export async function endPosition(db: Db, by: number, id_position: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const position = await lockPosition(tx, id_position);
+    if (position.id_user === null) throw positionsErrors.vacant();
+    await closeHolding(tx, id_position, by);
+    await tx.update(positions).set({ id_user: null }).where(eq(positions.id_position, id_position));
+    await repointApprovals(tx, position, position.id_user, null, by);
+    await writeAudit(tx, {
+      by,
+      action: 'position.end',
+      entity: 'position',
+      entityId: id_position,
+      before: snapshot(position),
+      after: { ...snapshot(position), id_user: null },
+    });
+    await notify(tx, position.id_user, {
+      kind: 'position',
+      message: `You no longer hold the post ${position.pos_title}.`,
+      link: '/overview',
+    });
+  });
+}

@@ -1,0 +1,111 @@
+// Issue 13: the members within the caller's reach — Coordinator › My members and Administration › Members are
+// this one list with other row actions. Filters (name, membership type, 'expires within 30 days' / 'expired'),
+// page and sort live in the URL; each row's actions come from its `abilities`.
+import { USER_TYPES } from '@guildhall/shared/constants';
+import { membershipStanding } from '@guildhall/shared/rules/membership';
+import { MEMBERS_SORTABLE, type MemberRow } from '@guildhall/shared/schemas/administration';
+import type { ReactNode } from 'react';
+import { formatDate } from '../lib/format';
+import { useListState } from '../lib/list-state';
+import { useMembersInReach } from '../lib/queries';
+import { type Column, DataTable, type RowAction } from './data-table';
+import { Field } from './field';
+import styles from './member-list.module.css';
+
+const FILTERS = ['name', 'userType', 'standing'] as const;
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function ExpiryCell({ expiration }: { expiration: string | null }) {
+  const standing = membershipStanding(expiration, today());
+  return (
+    <span>
+      {formatDate(expiration)} {standing === 'expired' ? <span className={`${styles.badge} ${styles.expired}`}>Expired</span> : null}
+      {standing === 'expiring' ? <span className={`${styles.badge} ${styles.expiring}`}>Expires soon</span> : null}
+    </span>
+  );
+}
+
+const columns: Column<MemberRow>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sortKey: 'user_lname',
+    cell: (m) => (
+      <span>
+        {[m.user_fname, m.user_mname, m.user_lname].filter(Boolean).join(' ')}
+        {m.is_disabled ? <span className={styles.badge}> Deactivated</span> : null}
+      </span>
+    ),
+  },
+  { key: 'camnum', header: 'Membership #', sortKey: 'user_camnum', cell: (m) => m.user_camnum },
+  { key: 'type', header: 'Membership Type', cell: (m) => m.user_type },
+  { key: 'expires', header: 'Membership Expires', sortKey: 'user_expiration', cell: (m) => <ExpiryCell expiration={m.user_expiration} /> },
+  { key: 'domain', header: 'Domain', cell: (m) => m.domain_code ?? '—' },
+  { key: 'email', header: 'Email', cell: (m) => m.email ?? '—' },
+];
+
+export function MemberList({
+  caption,
+  rowActions,
+  toolbar,
+}: {
+  caption: string;
+  rowActions: (member: MemberRow) => RowAction[];
+  toolbar?: ReactNode;
+}) {
+  const list = useListState({ defaultSort: { sortBy: 'user_lname', direction: 'asc' }, sortable: MEMBERS_SORTABLE, filters: FILTERS });
+  const members = useMembersInReach(list.query);
+  return (
+    <div>
+      <div className={styles.toolbar}>
+        <p className={styles.muted}>{members.data ? `${members.data.count} members` : 'Loading…'}</p>
+        {toolbar}
+      </div>
+      <form className={styles.filters} aria-label="Member filters" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Name or membership #">
+          <input type="search" defaultValue={list.filters.name} onChange={(e) => list.setFilters({ name: e.target.value.trim() })} />
+        </Field>
+        <Field label="Membership type">
+          <select value={list.filters.userType} onChange={(e) => list.setFilters({ userType: e.target.value })}>
+            <option value="">Any</option>
+            {USER_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Membership">
+          <select value={list.filters.standing} onChange={(e) => list.setFilters({ standing: e.target.value })}>
+            <option value="">Any</option>
+            <option value="expiring">Expires within 30 days</option>
+            <option value="expired">Expired</option>
+          </select>
+        </Field>
+      </form>
+      {members.isError ? <p role="alert">{members.error.message}</p> : null}
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={members.data?.rows ?? []}
+        rowKey={(m) => m.id_user}
+        total={members.data?.count ?? 0}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        loading={members.isFetching}
+        rowActions={rowActions}
+      />
+    </div>
+  );
+}
+
+/** What a member without the section's role reads instead of the section (SPEC §6 keeps it in the navigation). */
+export function RoleNotice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={styles.notice} role="note">
+      <h2>{title}</h2>
+      <p>{children}</p>
+    </div>
+  );
+}

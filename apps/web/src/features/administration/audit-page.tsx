@@ -1,0 +1,103 @@
+// Issue 13: Administration › Audit log — every administrative and coordinator change, prestige deletion and
+// approval override: who, what, before/after, when. Filtered by action, kind of record, record id and dates.
+import { AUDIT_SORTABLE, type AuditRow } from '@guildhall/shared/schemas/administration';
+import { type Column, DataTable } from '../../components/data-table';
+import { Field } from '../../components/field';
+import styles from '../../components/member-list.module.css';
+import { formatDate } from '../../lib/format';
+import { useListState } from '../../lib/list-state';
+import { useAuditLog } from './api';
+
+const FILTERS = ['action', 'entity', 'entityId', 'from', 'to'] as const;
+const ACTIONS = [
+  'member.create',
+  'member.update',
+  'member.renew',
+  'member.deactivate',
+  'member.reactivate',
+  'member.set_password_link',
+  'member.password_set',
+  'member.transfer',
+  'position.create',
+  'position.assign',
+  'position.reassign',
+  'position.end',
+  'transfer.request',
+  'transfer.accept',
+  'transfer.decline',
+  'transfer.cancel',
+  'prestige.delete',
+  'approval.override',
+];
+const ENTITIES = ['user', 'position', 'transfer', 'prestige', 'approval', 'location'];
+
+const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+
+const columns: Column<AuditRow>[] = [
+  {
+    key: 'at',
+    header: 'When',
+    sortKey: 'at',
+    cell: (r) => <time dateTime={r.at}>{`${formatDate(r.at)} ${new Date(r.at).toLocaleTimeString()}`}</time>,
+  },
+  { key: 'by', header: 'Who', cell: (r) => r.by_name ?? '—' },
+  { key: 'action', header: 'What', cell: (r) => r.action },
+  { key: 'record', header: 'Record', cell: (r) => `${r.entity} ${r.entity_id}` },
+  { key: 'before', header: 'Before', cell: (r) => <code>{json(r.before)}</code> },
+  { key: 'after', header: 'After', cell: (r) => <code>{json(r.after)}</code> },
+  { key: 'note', header: 'Note', cell: (r) => r.note ?? '' },
+];
+
+export function AuditPage() {
+  const list = useListState({ defaultSort: { sortBy: 'at', direction: 'desc' }, sortable: AUDIT_SORTABLE, filters: FILTERS });
+  const log = useAuditLog(list.query);
+  return (
+    <div>
+      <form className={styles.filters} aria-label="Audit log filters" onSubmit={(e) => e.preventDefault()}>
+        <Field label="Action">
+          <select value={list.filters.action} onChange={(e) => list.setFilters({ action: e.target.value })}>
+            <option value="">Any</option>
+            {ACTIONS.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Record kind">
+          <select value={list.filters.entity} onChange={(e) => list.setFilters({ entity: e.target.value })}>
+            <option value="">Any</option>
+            {ENTITIES.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Record id">
+          <input
+            type="search"
+            defaultValue={list.filters.entityId}
+            onChange={(e) => list.setFilters({ entityId: e.target.value.trim() })}
+          />
+        </Field>
+        <Field label="After date">
+          <input type="date" value={list.filters.from} onChange={(e) => list.setFilters({ from: e.target.value })} />
+        </Field>
+        <Field label="Before date">
+          <input type="date" value={list.filters.to} onChange={(e) => list.setFilters({ to: e.target.value })} />
+        </Field>
+      </form>
+      {log.isError ? <p role="alert">{log.error.message}</p> : null}
+      <DataTable
+        caption="Audit log"
+        columns={columns}
+        rows={log.data?.rows ?? []}
+        rowKey={(r) => r.id}
+        total={log.data?.count ?? 0}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        loading={log.isFetching}
+      />
+    </div>
+  );
+}

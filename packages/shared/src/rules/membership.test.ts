@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, defaultRenewal, membershipStanding } from './membership';
+
+describe('membershipStanding', () => {
+  const today = '2026-11-23';
+  it('is expired the day after the expiry date', () => {
+    expect(membershipStanding('2026-11-22', today)).toBe('expired');
+    expect(membershipStanding('2026-11-23', today)).toBe('expiring');
+  });
+  it('is expiring up to 30 days ahead, current after', () => {
+    expect(membershipStanding(addDays(today, 30), today)).toBe('expiring');
+    expect(membershipStanding(addDays(today, 31), today)).toBe('current');
+  });
+  it('is none without an expiry date', () => {
+    expect(membershipStanding(null, today)).toBe('none');
+  });
+});
+
+describe('addDays and defaultRenewal', () => {
+  it('crosses months and years', () => {
+    expect(addDays('2026-12-20', 30)).toBe('2027-01-19');
+  });
+  it('renews a year from the later of today and the expiry', () => {
+    expect(defaultRenewal('2027-03-01', '2026-11-23')).toBe('2028-03-01');
+    expect(defaultRenewal('2025-01-01', '2026-11-23')).toBe('2027-11-23');
+    expect(defaultRenewal(null, '2026-11-23')).toBe('2027-11-23');
+  });
+});
