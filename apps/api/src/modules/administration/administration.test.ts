@@ -409,6 +409,51 @@ describe('positions', () => {
     expect(
       await scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${newDst.id_user} and kind = 'approval'`),
     ).toBe(1);
+    // The old holder may no longer act on it; the new one approves it through the workflow (issue 12).
+    const approve = async (member: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/approvals/${open.id}/approve`,
+        headers: bearer(await t.sessionFor(member)),
+        payload: { expectedStatus: 'Pending Mid' },
+      });
+    expect((await approve(oldDst.id_user)).statusCode).toBe(403);
+    const approved = await approve(newDst.id_user);
+    expect(approved.statusCode).toBe(200);
+    expect(await scalar(t.database.db, sql`select status from approvals where id = ${open.id}`)).not.toBe('Pending Mid');
+    expect(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from approval_events where approval_id = ${open.id} and id_user = ${newDst.id_user} and from_status = 'Pending Mid'`,
+      ),
+    ).toBe(1);
+  });
+});
+
+describe('a venue storyteller post', () => {
+  it('moves the style sheet with it: the new holder edits the sheet, the old one no longer may', async () => {
+    const domain = await buildLocation(t.database.db);
+    const oldSt = await buildMember(t.database.db);
+    const newSt = await buildMember(t.database.db);
+    const venue = await buildVenue(t.database.db, { id_location: domain.id_location, id_user_st: oldSt.id_user });
+    const post_ = await buildPosition(t.database.db, {
+      pos_type: 'VST',
+      id_location: domain.id_location,
+      id_venue: venue.id_venue,
+      id_user: oldSt.id_user,
+    });
+    const abilitiesOf = async (member: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/venue/${venue.id_venue}`, headers: bearer(await t.sessionFor(member)) })).json().extra
+        .abilities;
+    expect(await abilitiesOf(oldSt.id_user)).toContain('edit');
+    expect((await post(`/api/positions/${post_.id_position}/assign`, 'admin', { id_user: newSt.id_user })).statusCode).toBe(200);
+    expect(await scalar(t.database.db, sql`select id_user_st from venues where id_venue = ${venue.id_venue}`)).toBe(newSt.id_user);
+    expect(await abilitiesOf(newSt.id_user)).toContain('edit');
+    expect(await abilitiesOf(oldSt.id_user)).toEqual([]);
+    expect((await post(`/api/positions/${post_.id_position}/end`, 'admin')).statusCode).toBe(200);
+    expect(await rows(t.database.db, sql`select id_user_st from venues where id_venue = ${venue.id_venue}`)).toEqual([
+      { id_user_st: null },
+    ]);
   });
 });
 

@@ -131,8 +131,8 @@ const CHAIN_COLUMN = {
 /**
  * Moves the open applications the post approves from the old holder to the new one (null: vacant), writing an
  * approval event for each (the status stays). The post reaches: a venue post, the venue's characters; a domain
- * post, characters on venues of that location; a regional post, venues of the region and below; a national
- * post, every application. Returns the ids moved.
+ * post, applications submitted at that location; a regional post, at the region and below; a national post,
+ * every application. Returns the ids moved.
  */
 export async function repointApprovals(tx: Tx, position: PositionRecord, from: number | null, to: number | null, by: number) {
   const level = chainLevelOf(position.pos_type as PositionType);
@@ -143,7 +143,7 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
     if (!position.id_venue) return [];
     reach = eq(characters.id_venue, position.id_venue);
   } else if (level === 'mid') {
-    reach = eq(venues.id_location, position.id_location);
+    reach = eq(locations.id_location, position.id_location);
   } else if (level === 'high') {
     reach = sql`(${locations.id_location} = ${position.id_location} or (',' || coalesce(${locations.id_parent_location}, '') || ',') like ${`%,${position.id_location},%`})`;
   }
@@ -151,8 +151,8 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
     .select({ id: approvals.id, status: approvals.status })
     .from(approvals)
     .innerJoin(characters, eq(characters.id_character, approvals.character_id))
-    .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
-    .leftJoin(locations, eq(locations.id_location, venues.id_location))
+    // An application keeps the place it was submitted at (approvals.id_location, issue 12), as its chain does.
+    .leftJoin(locations, eq(locations.id_location, approvals.id_location))
     .where(and(like(approvals.status, 'Pending%'), from === null ? isNull(column) : eq(column, from), reach))
     .for('update', { of: approvals });
   if (open.length === 0) return [];
@@ -173,6 +173,12 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
     });
   }
   return ids;
+}
+
+/** A venue's storyteller (venues.id_user_st, who edits the sheet and signs characters) is its VST post's holder. */
+async function syncVenueStoryteller(tx: Tx, position: PositionRecord, id_user: number | null) {
+  if (position.pos_type !== 'VST' || !position.id_venue) return;
+  await tx.update(venues).set({ id_user_st: id_user }).where(eq(venues.id_venue, position.id_venue));
 }
 
 const snapshot = (p: PositionRecord) => ({
@@ -226,6 +232,7 @@ export async function addPosition(db: Db, by: number, input: PositionAdd): Promi
     const position = created!;
     if (position.id_user) {
       await tx.insert(positionHolders).values({ id_position: position.id_position, id_user: position.id_user, started_by: by });
+      await syncVenueStoryteller(tx, position, position.id_user);
       await repointApprovals(tx, position, null, position.id_user, by);
       await notify(tx, position.id_user, { kind: 'position', message: `You now hold the post ${position.pos_title}.`, link: '/overview' });
     }
@@ -243,6 +250,7 @@ export async function assignPosition(db: Db, by: number, id_position: number, id
     await closeHolding(tx, id_position, by);
     await tx.insert(positionHolders).values({ id_position, id_user, started_by: by });
     await tx.update(positions).set({ id_user }).where(eq(positions.id_position, id_position));
+    await syncVenueStoryteller(tx, position, id_user);
     const moved = await repointApprovals(tx, position, position.id_user, id_user, by);
     await writeAudit(tx, {
       by,
@@ -270,6 +278,7 @@ export async function endPosition(db: Db, by: number, id_position: number): Prom
     if (position.id_user === null) throw positionsErrors.vacant();
     await closeHolding(tx, id_position, by);
     await tx.update(positions).set({ id_user: null }).where(eq(positions.id_position, id_position));
+    await syncVenueStoryteller(tx, position, null);
     await repointApprovals(tx, position, position.id_user, null, by);
     await writeAudit(tx, {
       by,
