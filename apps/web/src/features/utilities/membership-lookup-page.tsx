@@ -2,16 +2,17 @@
 // type and an expiry window; results paged, sortable, one row selected. The search lives in the URL.
 import { USER_TYPES } from '@guildhall/shared/constants';
 import { fullName } from '@guildhall/shared/rules/person-name';
-import { locationFilterIds, topRegions } from '@guildhall/shared/rules/locations';
+import { locationFilterIds } from '@guildhall/shared/rules/locations';
 import { LOOKUP_SORTABLE, type LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import * as Popover from '@radix-ui/react-popover';
 import { type FormEvent, useState } from 'react';
 import { type Column, DataTable } from '../../components/data-table';
 import form from '../../components/form.module.css';
+import { RegionDomainFields } from '../../components/place-filters';
 import popup from '../../components/popup.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
-import { useDomains, useDomainsByParents } from '../../lib/queries';
+import { useDomains } from '../../lib/queries';
 import { useMembershipLookup } from './api';
 import styles from './utilities.module.css';
 import { formatDate } from '../../lib/format';
@@ -136,11 +137,7 @@ function LookupFilters({
 }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(values);
-  const domains = useDomains();
-  const regions = topRegions(domains.data ?? []).sort((a, b) => a.location_name.localeCompare(b.location_name));
-  const regionId = draft.region ? Number(draft.region) : null;
-  const children = useDomainsByParents(regionId);
-  const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value, ...(key === 'region' ? { domain: '' } : {}) }));
+  const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   return (
     <Popover.Root
       open={open}
@@ -157,28 +154,11 @@ function LookupFilters({
       <Popover.Portal>
         <Popover.Content className={popup.popup} align="end" sideOffset={8} collisionPadding={8} aria-label="Filters">
           <div className={styles.filterGrid}>
-            <label>
-              <span>Region</span>
-              <select value={draft.region ?? ''} onChange={(e) => set('region', e.target.value)}>
-                <option value="">Any</option>
-                {regions.map((r) => (
-                  <option key={r.id_location} value={r.id_location}>
-                    {r.location_name} ({r.domain_code})
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>Domain</span>
-              <select value={draft.domain ?? ''} onChange={(e) => set('domain', e.target.value)} disabled={!regionId}>
-                <option value="">Any</option>
-                {(children.data ?? []).map((d) => (
-                  <option key={d.id_location} value={d.id_location}>
-                    {d.location_name} ({d.domain_code})
-                  </option>
-                ))}
-              </select>
-            </label>
+            <RegionDomainFields
+              region={draft.region ?? ''}
+              domain={draft.domain ?? ''}
+              onChange={(changes) => setDraft((d) => ({ ...d, region: changes.region ?? d.region ?? '', domain: changes.domain ?? '' }))}
+            />
             <label>
               <span>Type</span>
               <select value={draft.userType ?? ''} onChange={(e) => set('userType', e.target.value)}>
