@@ -97,7 +97,9 @@ async function openSociety(target: { postgres?: string; dir: string }, size: num
   const [regional] = await rows(
     sql`select e.email from positions p join user_emails e on e.id_user = p.id_user where p.pos_type = 'RST' order by p.id_position limit 1`,
   );
-  const [venue] = await rows(sql`select id_venue from characters group by id_venue order by count(*) desc, id_venue limit 1`);
+  const [venue] = await rows(
+    sql`select id_venue from characters where id_venue is not null group by id_venue order by count(*) desc, id_venue limit 1`,
+  );
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'error',
