@@ -84,6 +84,25 @@ describe('escalation of overdue applications', () => {
 });
 
 describe('the in-server timer', () => {
+  it('goes on to the next overdue application once one is escalated (its clock compared to the millisecond)', async () => {
+    const db = t.database.db;
+    const far = { now: new Date(Date.now() + 40 * DAY), escalationDays: 14 };
+    while ((await escalateOverdue(db, far)) > 0);
+    // Two fresh applications whose clocks have microseconds, as now() gives on most servers; JavaScript reads
+    // (and an escalation records) only milliseconds.
+    const character = await buildCharacter(db, { id_user: id.player });
+    const fresh = [];
+    for (let i = 0; i < 2; i++) fresh.push((await buildApproval(db, { character_id: character.id_character })).id);
+    await db.execute(
+      sql`update approvals set level_since = date_trunc('milliseconds', level_since) + interval '123 microseconds' where id in (${fresh[0]}, ${fresh[1]})`,
+    );
+    const later = { now: new Date(Date.now() + 80 * DAY), escalationDays: 14, batch: 1 };
+    // One at a time, the oldest first: the ones escalated before are not picked again.
+    expect(await escalateOverdue(db, later)).toBe(1);
+    expect(await escalateOverdue(db, later)).toBe(1);
+    expect(await escalateOverdue(db, later)).toBe(0);
+  });
+
   it('runs the check by itself in every API process, and the processes escalate each application once', async () => {
     const portal = await createTestApp({ APPROVAL_ESCALATION_CHECK_MINUTES: '0.002' });
     const second = await createPortalOn(portal, { APPROVAL_ESCALATION_CHECK_MINUTES: '0.002', PUBLIC_URL: 'http://localhost:3998' });

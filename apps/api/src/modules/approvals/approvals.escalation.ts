@@ -4,7 +4,7 @@
 // many processes run it.
 import { OPEN_APPROVAL_STATUSES, escalationLevelOf, overdueCutoff } from '@guildhall/shared/rules/approval-workflow';
 import { ancestorIds } from '@guildhall/shared/rules/locations';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { COORDINATOR_TYPES } from '../../auth/scope';
 import type { Db, Tx } from '../../db/client';
@@ -30,7 +30,7 @@ async function coordinatorsOf(tx: Tx, id_location: number | null, ancestors: str
 }
 
 /** Escalates every open application overdue at `now`; returns how many this call escalated. */
-export async function escalateOverdue(db: Db, opts: { now: Date; escalationDays: number }): Promise<number> {
+export async function escalateOverdue(db: Db, opts: { now: Date; escalationDays: number; batch?: number }): Promise<number> {
   const cutoff = overdueCutoff(opts.now, opts.escalationDays);
   const candidates = db
     .select({
@@ -55,12 +55,13 @@ export async function escalateOverdue(db: Db, opts: { now: Date; escalationDays:
       and(
         eq(approvalEscalations.approval_id, approvals.id),
         eq(approvalEscalations.status, approvals.status),
-        eq(approvalEscalations.level_since, approvals.level_since),
+        // An escalation records the clock as JavaScript read it (milliseconds); now() keeps microseconds.
+        eq(approvalEscalations.level_since, sql`date_trunc('milliseconds', ${approvals.level_since})`),
       ),
     )
     .where(and(inArray(approvals.status, [...OPEN_APPROVAL_STATUSES]), lt(approvals.level_since, cutoff), isNull(approvalEscalations.id)))
     .orderBy(approvals.level_since)
-    .limit(BATCH);
+    .limit(opts.batch ?? BATCH);
   let escalated = 0;
   for (const a of due) {
     const done = await db.transaction(async (tx) => {
