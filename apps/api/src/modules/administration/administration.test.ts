@@ -99,6 +99,18 @@ describe('POST /api/users (create a member)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/set-password/nonsense-token-that-is-long-enough' })).statusCode).toBe(410);
   });
 
+  it('setting a password through a link signs the member out everywhere (account recovery)', async () => {
+    const { result } = (await post('/api/users', 'admin', newMember())).json();
+    const session = await t.sessionFor(result.id_user);
+    const own = () => t.app.inject({ method: 'GET', url: `/api/user/${result.id_user}`, headers: bearer(session) });
+    expect((await own()).statusCode).toBe(200);
+    const link = (await post(`/api/users/${result.id_user}/set-password-link`, 'admin')).json().result.url;
+    const strong = 'quarry meadow saffron lighthouse';
+    const set = await t.app.inject({ method: 'POST', url: new URL(link).pathname, payload: { password: strong, confirm: strong } });
+    expect(set.statusCode).toBe(200);
+    expect((await own()).statusCode).toBe(401);
+  });
+
   it('a new link replaces the old one', async () => {
     const { extra, result } = (await post('/api/users', 'admin', newMember())).json();
     const res = await post(`/api/users/${result.id_user}/set-password-link`, 'admin');

@@ -203,6 +203,8 @@ export async function useLink(db: Db, token: string, passwordHash: string): Prom
       .where(and(eq(users.id_user, row.id_user), eq(users.is_disabled, false)))
       .returning({ id_user: users.id_user });
     if (!member) return false;
+    // A link is also how an account is recovered: whoever held the old password is signed out everywhere.
+    await endSessions(tx, row.id_user);
     await writeAudit(tx, { by: row.id_user, action: 'member.password_set', entity: 'user', entityId: row.id_user, note: 'One-time link' });
     return true;
   });

@@ -23,8 +23,8 @@ export const charactersPolicy = definePolicy<CharacterAction, CharacterFacts>(
     voidXp: (actor, c) => actor.isAdmin || (c.venue_st !== null && actor.id_user === c.venue_st && actor.id_user !== c.id_user),
     addApproval: (actor, c) => actor.isAdmin || actor.id_user === c.id_user,
     search: (actor) => isStaff(actor) || isStoryteller(actor),
-    /** Accept or reject onto the style sheet: its storyteller (never for their own character) or an administrator. */
-    sign: (actor, c) => actor.isAdmin || (c.venue_st !== null && actor.id_user === c.venue_st && actor.id_user !== c.id_user),
+    /** Accept or reject onto the style sheet: its storyteller or an administrator, never for their own character. */
+    sign: (actor, c) => actor.id_user !== c.id_user && (actor.isAdmin || (c.venue_st !== null && actor.id_user === c.venue_st)),
   },
   charactersErrors.denied,
 );

@@ -154,9 +154,11 @@ export const charactersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await charactersPolicy.assert(db, req.actor, 'sign', await characterFacts(db, req.params.id));
+      const facts = await characterFacts(db, req.params.id);
+      await charactersPolicy.assert(db, req.actor, 'sign', facts);
       if (req.body.storytellerId !== undefined && req.body.storytellerId !== req.actor.id_user) throw charactersErrors.signAsOther();
-      return { result: { id_character: req.params.id, vss_status: await signCharacter(db, req.params.id, req.actor.id_user, req.body) } };
+      const vss_status = await signCharacter(db, req.params.id, facts.id_venue, req.actor.id_user, req.body);
+      return { result: { id_character: req.params.id, vss_status } };
     },
   );
 

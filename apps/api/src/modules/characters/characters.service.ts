@@ -18,7 +18,7 @@ import type {
 } from '@guildhall/shared/schemas/characters';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { CharacterSign, VenueCharacterRow, VenueCharactersQuery } from '@guildhall/shared/schemas/venues';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { pagedList } from '../../db/list';
@@ -431,7 +431,14 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
  * only takes a character still Pending, so of two signings (a double click, two tabs) one changes it and the
  * other is a 409.
  */
-export async function signCharacter(db: Db, id_character: number, signerId: number, input: CharacterSign): Promise<VssStatus> {
+export async function signCharacter(
+  db: Db,
+  id_character: number,
+  /** The venue the signer's right was checked on: a character moved since then is not signed onto the new one. */
+  checkedVenue: number | null,
+  signerId: number,
+  input: CharacterSign,
+): Promise<VssStatus> {
   return db.transaction(async (tx) => {
     const [signed] = await tx
       .update(characters)
@@ -443,7 +450,13 @@ export async function signCharacter(db: Db, id_character: number, signerId: numb
         signed_at: sql`now()`,
         updated_at: sql`now()`,
       })
-      .where(and(eq(characters.id_character, id_character), eq(characters.being_reviewed, 'no')))
+      .where(
+        and(
+          eq(characters.id_character, id_character),
+          eq(characters.being_reviewed, 'no'),
+          checkedVenue === null ? isNull(characters.id_venue) : eq(characters.id_venue, checkedVenue),
+        ),
+      )
       .returning({ id_user: characters.id_user, character_name: characters.character_name, id_venue: characters.id_venue });
     if (!signed) throw charactersErrors.notPending();
     const [venue] = signed.id_venue

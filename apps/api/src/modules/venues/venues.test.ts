@@ -352,6 +352,27 @@ describe('POST /api/character/{id}/sign', () => {
       ),
     ).toBe(0);
     expect((await post(`/api/character/${onY.id_character}/sign`, 'admin', { resultSigned: 'yes' })).statusCode).toBe(200);
+    // Not even an administrator signs their own character onto a sheet.
+    const adminsOwn = await buildCharacter(t.database.db, { id_user: id.admin!, id_venue: venueX, being_reviewed: 'no' });
+    expect((await post(`/api/character/${adminsOwn.id_character}/sign`, 'admin', { resultSigned: 'yes' })).statusCode).toBe(403);
+  });
+
+  it('does not sign a character onto a sheet it moved to after the signer’s right was checked', async () => {
+    const { signCharacter } = await import('../characters/characters.service');
+    const pending = await buildCharacter(t.database.db, { id_venue: venueX, being_reviewed: 'no' });
+    // Checked on X, but the player moved it to Y in between: nothing is signed (409).
+    await t.database.db.execute(sql`update characters set id_venue = ${venueY} where id_character = ${pending.id_character}`);
+    await expect(
+      signCharacter(t.database.db, pending.id_character, venueX, id.storyteller!, { resultSigned: 'yes' }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from characters where id_character = ${pending.id_character} and being_reviewed = 'yes'`,
+      ),
+    ).toBe(0);
   });
 
   it('answers 400 naming the field for a bad result or another storyteller’s id, and 404 for an unknown character', async () => {
