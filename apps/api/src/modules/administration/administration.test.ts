@@ -466,6 +466,16 @@ describe('a venue storyteller post', () => {
     expect(await rows(t.database.db, sql`select id_user_st from venues where id_venue = ${venue.id_venue}`)).toEqual([
       { id_user_st: null },
     ]);
+    // One storyteller post a venue: a second is refused, and the vacant one is assigned instead.
+    const second = await post('/api/positions/add', 'admin', {
+      id_location: domain.id_location,
+      id_venue: venue.id_venue,
+      pos_type: 'VST',
+      id_user: oldSt.id_user,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('positions.venue_has_storyteller');
+    expect(await scalar(t.database.db, sql`select count(*)::int from positions where id_venue = ${venue.id_venue}`)).toBe(1);
   });
 });
 

@@ -210,11 +210,19 @@ export async function addPosition(db: Db, by: number, input: PositionAdd): Promi
     const type = input.pos_type as PositionType;
     if (type === 'VST') {
       if (!input.id_venue) throw positionsErrors.venueNeeded();
+      // The venue row is locked so two requests cannot both give it a storyteller post.
       const [venue] = await tx
         .select({ id: venues.id_venue })
         .from(venues)
-        .where(and(eq(venues.id_venue, input.id_venue), eq(venues.id_location, input.id_location)));
+        .where(and(eq(venues.id_venue, input.id_venue), eq(venues.id_location, input.id_location)))
+        .for('update');
       if (!venue) throw positionsErrors.venueNeeded();
+      // One storyteller post a venue: venues.id_user_st follows its holder.
+      const [existing] = await tx
+        .select({ id: positions.id_position })
+        .from(positions)
+        .where(and(eq(positions.id_venue, input.id_venue), eq(positions.pos_type, 'VST')));
+      if (existing) throw positionsErrors.venueHasStoryteller();
     } else if (input.id_venue) {
       throw positionsErrors.venueNotAllowed();
     }

@@ -19,6 +19,8 @@ export const positionsErrors = {
     badRequest('positions.venue_not_allowed', 'Only a venue storyteller post belongs to a venue', [
       { path: 'id_venue', message: 'only for a venue storyteller post' },
     ]),
+  venueHasStoryteller: () =>
+    conflict('positions.venue_has_storyteller', 'This venue already has a storyteller post: assign that one instead.'),
   sameHolder: () => conflict('positions.same_holder', 'This member already holds this position.'),
   vacant: () => conflict('positions.vacant', 'This position has no holder to end.'),
 };

@@ -18,7 +18,8 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { pagedList } from '../../db/list';
-import { characters, locations, positions, users, venueItems, venues, venueTypes } from '../../db/schema/index';
+import { characters, locations, positionHolders, positions, users, venueItems, venues, venueTypes } from '../../db/schema/index';
+import { writeAudit } from '../audit/audit.service';
 import { positionRank } from '../positions/positions.service';
 import { venuesErrors } from './venues.errors';
 import type { VenueFacts } from './venues.policy';
@@ -189,12 +190,23 @@ export async function addVenue(db: Db, id_user: number, input: VenueForm): Promi
       .insert(venues)
       .values({ ...input, id_location: member.id_location, id_user_st: id_user })
       .returning({ id: venues.id_venue });
-    await tx.insert(positions).values({
+    const post = {
       id_location: member.id_location,
       id_venue: created!.id,
       id_user,
-      pos_type: 'VST',
+      pos_type: 'VST' as const,
       pos_title: 'Venue Storyteller',
+    };
+    const [position] = await tx.insert(positions).values(post).returning({ id: positions.id_position });
+    // The post's history starts with its first holding, and the new post is in the audit log like any other.
+    await tx.insert(positionHolders).values({ id_position: position!.id, id_user, started_by: id_user });
+    await writeAudit(tx, {
+      by: id_user,
+      action: 'position.create',
+      entity: 'position',
+      entityId: position!.id,
+      after: post,
+      note: 'With a new style sheet',
     });
     return created!.id;
   });

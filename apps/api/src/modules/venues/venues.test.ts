@@ -193,6 +193,13 @@ describe('POST /api/venue/add', () => {
           from venues v join users u on u.id_user = ${id.storyteller} where v.id_venue = ${created}`,
     );
     expect(row).toEqual({ id_user_st: id.storyteller, in_own_domain: true, venue_style: 'Masquerade is law.', posts: 1 });
+    // The post starts its history with the caller's holding, and its creation is audited.
+    const [history] = await rows(
+      t.database.db,
+      sql`select h.id_user, h.ended_at, (select count(*)::int from audit_log a where a.action = 'position.create' and a.entity_id = p.id_position::text and a.id_user = ${id.storyteller}) as audited
+          from positions p join position_holders h on h.id_position = p.id_position where p.id_venue = ${created}`,
+    );
+    expect(history).toEqual({ id_user: id.storyteller, ended_at: null, audited: 1 });
   });
 
   it.each([
