@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
+import { loadActor } from '../../auth/actor';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { approveApproval } from './approvals.workflow';
 
 let t: TestApp;
 const id: Record<string, number> = {};
@@ -160,6 +162,29 @@ describe('the review walk', () => {
     expect((await act(own, 'approve', 'low', 'Pending Low')).statusCode).toBe(403);
     const list = (await get('/api/approvals/get?awaitingMe=true&count=100', 'low')).json().result;
     expect(list.rows.map((r: { id: number }) => r.id)).not.toContain(own);
+  });
+});
+
+describe('a post reassigned while an approver acts', () => {
+  it('refuses the replaced approver (409) and changes nothing', async () => {
+    const approval = await submit('player', 'Low', 'Raced item');
+    const db = t.database.db;
+    const actor = await loadActor(db, { id_user: id.low!, sid: 'test' });
+    // The reassignment lands between the approver's check and their write.
+    const racing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof db.transaction>) => {
+          await target.execute(sql`update approvals set id_user_low = ${id.mid} where id = ${approval}`);
+          return target.transaction(...args);
+        };
+      },
+    });
+    await expect(approveApproval(racing, actor, approval, { expectedStatus: 'Pending Low' })).rejects.toMatchObject({ statusCode: 409 });
+    expect(await statusOf(approval)).toBe('Pending Low');
+    expect(
+      await scalar(db, sql`select count(*)::int from approval_events where approval_id = ${approval} and from_status = 'Pending Low'`),
+    ).toBe(0);
   });
 });
 

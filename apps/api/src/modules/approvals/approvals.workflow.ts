@@ -13,7 +13,7 @@ import {
 } from '@guildhall/shared/rules/approval-workflow';
 import type { z } from 'zod';
 import type { approvalActionSchema, approvalDenySchema, approvalUpdateSchema } from '@guildhall/shared/schemas/approvals';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { approvalEvents, approvals, characters } from '../../db/schema/index';
@@ -26,6 +26,13 @@ import { approvalLink, approvalRecord, awaitsReviewMessage } from './approvals.s
 type ActionInput = z.infer<typeof approvalActionSchema>;
 type DenyInput = z.infer<typeof approvalDenySchema>;
 type UpdateInput = z.infer<typeof approvalUpdateSchema>;
+
+const CHAIN_COLUMNS = [
+  ['Low', approvals.id_user_low],
+  ['Mid', approvals.id_user_mid],
+  ['High', approvals.id_user_high],
+  ['Top', approvals.id_user_global],
+] as const;
 
 interface Change {
   to?: ApprovalStatus;
@@ -60,7 +67,13 @@ async function apply(db: Db, actor: Actor, record: ApprovalRecord, change: Chang
         ...(moved && levelOf(to) ? { level_since: sql`now()` } : {}),
       })
       .where(
-        and(eq(approvals.id, record.id), eq(approvals.status, record.status), eq(approvals.required_approval, record.required_approval)),
+        and(
+          eq(approvals.id, record.id),
+          eq(approvals.status, record.status),
+          eq(approvals.required_approval, record.required_approval),
+          // The chain the caller's right was checked against: a post reassigned meanwhile makes this a 409.
+          ...CHAIN_COLUMNS.map(([level, column]) => (record.chain[level] === null ? isNull(column) : eq(column, record.chain[level]))),
+        ),
       )
       .returning({
         app_number: approvals.app_number,
