@@ -22,6 +22,11 @@ export const administrationErrors = {
   emailTaken: () => taken('administration.email_taken', 'email', 'That email belongs to another member.'),
   noSuchDomain: (path = 'id_location') =>
     badRequest('administration.no_such_domain', `${path} is not a domain`, [{ path, message: 'is not a domain' }]),
+  renewalNotLater: () =>
+    badRequest('administration.renewal_not_later', 'user_expiration must be later than today and than the current expiry', [
+      { path: 'user_expiration', message: 'must be later than today and than the current expiry' },
+    ]),
+  renewDisabled: () => conflict('administration.renew_deactivated', 'A deactivated member cannot be renewed: reactivate them first.'),
   alreadyDisabled: () => conflict('administration.already_deactivated', 'This member is already deactivated.'),
   notDisabled: () => conflict('administration.not_deactivated', 'This member is not deactivated.'),
   externalProvider: () =>

@@ -258,9 +258,13 @@ describe('roles × calls', () => {
     [
       'POST /users/{id}/renew',
       async (who) =>
-        post(`/api/users/${(await buildMember(t.database.db, { id_location: id.memberLocation })).id_user}/renew`, who, {
-          user_expiration: '2028-10-31',
-        }),
+        post(
+          `/api/users/${(await buildMember(t.database.db, { id_location: id.memberLocation, user_expiration: '2027-01-31' })).id_user}/renew`,
+          who,
+          {
+            user_expiration: '2028-10-31',
+          },
+        ),
       [403, 200, 403, 200],
     ],
     ['GET /coordinator/members', (who) => get('/api/coordinator/members', who), [403, 200, 200, 200]],
@@ -481,7 +485,7 @@ describe('a venue storyteller post', () => {
 
 describe('GET /api/audit-log', () => {
   it('pages newest first and filters by action, record, author and dates', async () => {
-    const m = await buildMember(t.database.db, { id_location: id.memberLocation });
+    const m = await buildMember(t.database.db, { id_location: id.memberLocation, user_expiration: '2027-01-31' });
     await post(`/api/users/${m.id_user}/renew`, 'coordinator', { user_expiration: '2029-01-31' });
     const res = await get(`/api/audit-log?action=member.renew&entityId=${m.id_user}`, 'admin');
     expect(res.statusCode).toBe(200);

@@ -119,6 +119,12 @@ export async function updateMembership(db: Db, by: number, id_user: number, inpu
 export async function renewMembership(db: Db, by: number, id_user: number, user_expiration: string): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, id_user);
+    if (before.is_disabled) throw administrationErrors.renewDisabled();
+    // A renewal extends: past today and past the current expiry (ISO dates compare as text).
+    const today = new Date().toISOString().slice(0, 10);
+    if (user_expiration <= today || (before.user_expiration !== null && user_expiration <= before.user_expiration)) {
+      throw administrationErrors.renewalNotLater();
+    }
     await tx.update(users).set({ user_expiration }).where(eq(users.id_user, id_user));
     await writeAudit(tx, {
       by,

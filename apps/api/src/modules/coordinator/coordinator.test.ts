@@ -116,6 +116,18 @@ describe('POST /api/users/{id}/renew', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('user_expiration');
     expect((await post(`/api/users/${id.member}/renew`, 'coordinator', {})).json().errors[0].path).toBe('user_expiration');
+    // A renewal extends: not to a past date, nor to one before the current expiry.
+    const m = await buildMember(t.database.db, { id_location: home, user_expiration: '2031-01-31' });
+    for (const user_expiration of ['2020-01-31', '2030-12-31', '2031-01-31']) {
+      const res = await post(`/api/users/${m.id_user}/renew`, 'coordinator', { user_expiration });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toEqual({ path: 'user_expiration', message: 'must be later than today and than the current expiry' });
+    }
+    expect(await rows(t.database.db, sql`select user_expiration::text as e from users where id_user = ${m.id_user}`)).toEqual([
+      { e: '2031-01-31' },
+    ]);
+    const gone = await buildMember(t.database.db, { id_location: home, is_disabled: true });
+    expect((await post(`/api/users/${gone.id_user}/renew`, 'coordinator', { user_expiration: '2032-01-31' })).statusCode).toBe(409);
     expect((await post(`/api/users/${id.member}/renew`, 'outCoordinator', { user_expiration: '2027-01-31' })).statusCode).toBe(403);
     expect((await post(`/api/users/${id.coordinator}/renew`, 'coordinator', { user_expiration: '2027-01-31' })).statusCode).toBe(403);
     expect((await post('/api/users/999999/renew', 'coordinator', { user_expiration: '2027-01-31' })).statusCode).toBe(403);
