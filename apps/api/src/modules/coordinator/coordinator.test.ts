@@ -220,6 +220,26 @@ describe('transfers', () => {
     ).toBe(1);
   });
 
+  it('withdraws a request whose member moved meanwhile instead of accepting it (409), and tells the member', async () => {
+    const m = await buildMember(t.database.db, { id_location: far });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/transfers/add',
+      headers: bearer(await t.sessionFor(m.id_user)),
+      payload: { id_location: home },
+    });
+    const transferId = res.json().result.id;
+    // An administrator changed the member's home domain after the request.
+    await t.database.db.execute(sql`update users set id_location = ${home} where id_user = ${m.id_user}`);
+    const accept = await post(`/api/transfers/${transferId}/accept`, 'coordinator');
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().code).toBe('transfers.stale');
+    expect(await rows(t.database.db, sql`select status from transfers where id = ${transferId}`)).toEqual([{ status: 'Cancelled' }]);
+    expect(
+      await scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${m.id_user} and message like '%withdrawn%'`),
+    ).toBe(1);
+  });
+
   it('declines and withdraws, each audited; the domain stays', async () => {
     const a = await buildMember(t.database.db, { id_location: far });
     const aToken = await t.sessionFor(a.id_user);

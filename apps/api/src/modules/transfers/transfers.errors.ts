@@ -20,5 +20,10 @@ export const transfersErrors = {
       { path: 'id_location', message: 'is already your home domain' },
     ]),
   pendingExists: () => conflict('transfers.pending_exists', 'You already have a pending transfer request.'),
+  stale: () =>
+    conflict(
+      'transfers.stale',
+      "The member's home domain or membership changed since the request: the request was withdrawn; they may ask again.",
+    ),
   notPending: () => conflict('transfers.not_pending', 'This transfer has already been decided.'),
 };

@@ -77,10 +77,44 @@ export async function decideTransfer(
   decision: 'Accepted' | 'Declined' | 'Cancelled',
   note?: string | null,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<'stale' | undefined> => {
     const [transfer] = await tx.select().from(transfers).where(eq(transfers.id, id)).for('update');
     if (!transfer) throw transfersErrors.notFound();
     if (transfer.status !== 'Pending') throw transfersErrors.notPending();
+    if (decision === 'Accepted') {
+      // Accept only what was asked: the member still lives in the domain they asked to leave, and is active.
+      const [member] = await tx
+        .select({ id_location: users.id_location, is_disabled: users.is_disabled })
+        .from(users)
+        .where(eq(users.id_user, transfer.id_user))
+        .for('update');
+      if (!member || member.is_disabled || member.id_location !== transfer.from_location) {
+        await tx
+          .update(transfers)
+          .set({
+            status: 'Cancelled',
+            decided_at: sql`now()`,
+            decided_by: by,
+            note: 'Withdrawn: the membership changed since the request.',
+          })
+          .where(eq(transfers.id, id));
+        await writeAudit(tx, {
+          by,
+          action: 'transfer.cancel',
+          entity: 'transfer',
+          entityId: id,
+          before: { status: 'Pending' },
+          after: { status: 'Cancelled' },
+          note: 'Stale',
+        });
+        await notify(tx, transfer.id_user, {
+          kind: 'transfer',
+          message: 'Your transfer request was withdrawn because your membership changed since you asked. You may ask again.',
+          link: '/utilities/domain-list',
+        });
+        return 'stale';
+      }
+    }
     await tx
       .update(transfers)
       .set({ status: decision, decided_at: sql`now()`, decided_by: by, ...(note ? { note } : {}) })
@@ -125,6 +159,8 @@ export async function decideTransfer(
       { kind: 'transfer', message: `A member's transfer to ${to?.name ?? 'another domain'} was ${verb}.`, link: LINK },
     );
   });
+  // The withdrawal above is kept; the coordinator is told why nothing moved.
+  if (outcome === 'stale') throw transfersErrors.stale();
 }
 
 /** Transfers the caller may see: their own, and those from or to the locations they coordinate (all for administrators). */
