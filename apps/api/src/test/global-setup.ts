@@ -31,7 +31,8 @@ const alive = (pid: number) => {
 };
 
 export default async function setup(project: TestProject) {
-  if (process.env.GUILDHALL_TEST_DB === 'postgres') {
+  // The project's `env` reaches its test files, not this process: read it from the project's config.
+  if (project.config.env?.GUILDHALL_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
     const admin = new pg.Client({ connectionString: url });
