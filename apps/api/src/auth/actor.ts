@@ -1,6 +1,7 @@
 // Who is asking: the signed-in member and the roles DESIGN §5 derives from positions and venues.
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { changeClock } from '../db/changes';
 import { type Db, oncePerDatabase } from '../db/client';
 import { positions, sessions, users, venues } from '../db/schema/index';
 import { authErrors } from './auth.errors';
@@ -43,7 +44,7 @@ const statements = oncePerDatabase((db) => ({
     .prepare('actor'),
   // A live session of an enabled member and that member's roles: one round trip per authenticated request.
   sessionActor: db
-    .select(actorColumns)
+    .select({ ...actorColumns, expires_at: sessions.expires_at })
     .from(sessions)
     .innerJoin(users, eq(users.id_user, sessions.id_user))
     .where(
@@ -76,10 +77,44 @@ export async function loadActor(db: Db, session: { id_user: number; sid: string 
   return toActor(session, row);
 }
 
+/**
+ * Sessions and roles read recently, per database, each with the change clock's version it was read at
+ * (db/changes.ts): any write since, in this process or (through NOTIFY) another, makes them stale. A member's
+ * burst of requests (the shell's record, overview and lists at once) reads the session once.
+ */
+interface Remembered {
+  version: number;
+  id_user: number;
+  row: ActorRow;
+  /** The session's expiry and the latest moment the entry is trusted without a write, in ms. */
+  until: number;
+}
+type ActorRow = { is_admin: boolean; runsVenues: boolean; positions: ActorPosition[] };
+/** A bound on trusting the clock alone (a notification lost with a connection is already handled by it). */
+const REMEMBER_MS = 30_000;
+const MAX_REMEMBERED = 10_000;
+const remembered = oncePerDatabase(() => new Map<string, Remembered>());
+
 /** The signed-in member behind a token's claims: the session must be live and the member enabled, or 401. */
 export async function loadSessionActor(db: Db, session: { id_user: number; sid: string }): Promise<Actor> {
+  const clock = changeClock(db);
+  const version = clock.now();
+  const memory = remembered(db);
+  const now = Date.now();
+  if (version !== null) {
+    const hit = memory.get(session.sid);
+    if (hit && hit.version === version && hit.id_user === session.id_user && now < hit.until) return toActor(session, hit.row);
+  }
   const [row] = await statements(db).sessionActor.execute({ id_user: session.id_user, sid: session.sid });
-  if (!row) throw sessionEnded();
+  if (!row) {
+    memory.delete(session.sid);
+    throw sessionEnded();
+  }
+  // Only what was read with no write in between: a read racing a write may have seen the older state.
+  if (version !== null && clock.now() === version) {
+    if (memory.size >= MAX_REMEMBERED) memory.clear();
+    memory.set(session.sid, { version, id_user: session.id_user, row, until: Math.min(row.expires_at.getTime(), now + REMEMBER_MS) });
+  }
   return toActor(session, row);
 }
 

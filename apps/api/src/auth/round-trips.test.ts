@@ -27,4 +27,11 @@ it.each(['member', 'admin'] as const)('GET /user/{id} as %s: one statement for t
   expect(statements).toHaveLength(2);
   expect(statements[0]).toMatch(/from "sessions"/);
   expect(statements[1]).toMatch(/from "users"/);
+
+  // The same member's next request, with nothing written in between: the session and roles are remembered.
+  statements = [];
+  const again = await t.app.inject({ method: 'GET', url: `/api/user/${id.member}`, headers: bearer(token[who]) });
+  expect(again.statusCode).toBe(200);
+  expect(statements).toHaveLength(1);
+  expect(statements[0]).toMatch(/from "users"/);
 });

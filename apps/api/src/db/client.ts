@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ChangeClock, isWriteStatement, listenForChanges, registerChangeClock, statementText } from './changes';
 import { lockDataDir } from './lock';
 import * as schema from './schema/index';
 
@@ -76,6 +77,30 @@ export function isClientGone(error: unknown): boolean {
     if (e instanceof ClientGoneError) return true;
   }
   return false;
+}
+
+/**
+ * Ticks the change clock when a write statement (or a COMMIT) this client ran has finished, so what this process
+ * remembers is dropped at once, before another process's NOTIFY could arrive. Reads pass through untouched.
+ */
+function tickOnWrites(client: pg.PoolClient, clock: ChangeClock) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    if (!isWriteStatement(statementText(args[0]))) return query(...args);
+    const tick = () => clock.tick();
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        tick();
+        return callback(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args) as Promise<unknown> | undefined;
+    result?.then?.(tick, tick);
+    return result;
+  }) as typeof client.query;
 }
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
@@ -151,7 +176,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // listeners that would be an unhandled 'error' event that ends the process. The broken client is dropped by
     // the pool and the next request opens a new one, so the portal recovers when the database returns.
     pool.on('error', (error) => onError(error));
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const clock = new ChangeClock(false);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      tickOnWrites(client, clock);
+    });
+    const listener = listenForChanges(target.url, clock, onError);
     const cancelAbandoned = async (scope: RequestScope) => {
       scope.aborted = true;
       const busy = [...scope.clients];
@@ -173,6 +203,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     abandonHandlers.set(db, cancelAbandoned);
+    registerChangeClock(db, clock);
     return {
       db,
       kind: 'postgres',
@@ -205,7 +236,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let release: (() => void) | undefined;
@@ -233,6 +267,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  // Only this process opens the data directory (lockDataDir), so every write passes through `client`.
+  registerChangeClock(db, client.clock);
   return {
     db,
     kind: 'pglite',
@@ -265,10 +301,33 @@ export class ReopeningPglite {
     private readonly onError: (error: Error) => void = () => undefined,
   ) {}
 
-  query: PGlite['query'] = (text, params, options) => this.run((c) => preparedQuery(c, text, params, options));
-  exec: PGlite['exec'] = (...args) => this.run((c) => c.exec(...args));
-  transaction: PGlite['transaction'] = (callback) => this.run((c) => c.transaction(callback));
+  /** Moved on by every write through this wrapper: the whole database's, since no other process opens it. */
+  readonly clock = new ChangeClock(true);
+
+  query: PGlite['query'] = (text, params, options) =>
+    this.written(
+      isWriteStatement(text),
+      this.run((c) => preparedQuery(c, text, params, options)),
+    );
+  exec: PGlite['exec'] = (...args) =>
+    this.written(
+      isWriteStatement(args[0]),
+      this.run((c) => c.exec(...args)),
+    );
+  transaction: PGlite['transaction'] = (callback) =>
+    this.written(
+      true,
+      this.run((c) => c.transaction(callback)),
+    );
   dumpDataDir: PGlite['dumpDataDir'] = (...args) => this.run((c) => c.dumpDataDir(...args));
+
+  /** Ticks the clock once a write has finished, whether it committed or failed. */
+  private written<T>(write: boolean, result: Promise<T>): Promise<T> {
+    if (!write) return result;
+    const tick = () => this.clock.tick();
+    result.then(tick, tick);
+    return result;
+  }
 
   private async run<T>(work: (client: PGlite) => Promise<T>): Promise<T> {
     if (this.reopening) throw new DatabaseUnavailableError('The database is being reopened.');
@@ -379,6 +438,12 @@ async function migrationCount(db: Db): Promise<number> {
 }
 
 const abandonHandlers = new WeakMap<Db, (scope: RequestScope) => Promise<void>>();
+
+/**
+ * Whether a request's database work can be cancelled when its client goes away (PostgreSQL; PGlite cannot). Only
+ * then is each request run in a scope of its own: AsyncLocalStorage slows every promise on Node 20.
+ */
+export const cancelsAbandonedRequests = (db: Db): boolean => abandonHandlers.has(db);
 
 /** Cancels what a request whose client went away still runs on the database (PostgreSQL only; PGlite cannot). */
 export function abandonRequest(db: Db, scope: RequestScope): Promise<void> {

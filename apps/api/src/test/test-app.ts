@@ -18,6 +18,8 @@ import { loadSecrets } from '../secrets';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (none on PGlite), for a test that plays another process on it. */
+  url?: string;
   config: Config;
   /** Signs in with the demo password through POST /api/auth/login and returns the bearer token. */
   tokenFor(email: string): Promise<string>;
@@ -74,8 +76,8 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = options.database
-    ? { database: options.database, drop: () => options.database!.close() }
+  const { database, drop, url } = options.database
+    ? { database: options.database, drop: () => options.database!.close(), url: undefined }
     : await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-api-test-'));
   const config = loadConfig({
@@ -94,6 +96,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const testApp: TestApp = {
     app,
     database,
+    url,
     config,
     async tokenFor(email) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } });

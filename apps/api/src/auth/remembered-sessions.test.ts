@@ -1,0 +1,130 @@
+// A member's session and roles are read once and remembered until anything is written: by this process at once,
+// by another process on the same PostgreSQL as soon as its NOTIFY arrives (db/changes.ts, migration 0006).
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { positions, sessions, users } from '../db/schema/index';
+import { buildMember } from '../test/factories';
+import { bearer, createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let statements: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    const text = args[0];
+    statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+    return query(...args);
+  };
+});
+afterAll(() => t?.close());
+
+const sessionReads = () => statements.filter((s) => /from "sessions"/.test(s)).length;
+const me = (id: number, token: string) => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
+
+/** Until `check` holds: another process's write reaches this one by a notification, a moment after its commit. */
+async function eventually(check: () => Promise<boolean>) {
+  for (let waited = 0; waited < 3000; waited += 20) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return check();
+}
+
+it('a burst of requests reads the session once, and a write of this process is seen by the next request', async () => {
+  const member = await buildMember(t.database.db);
+  const token = await t.sessionFor(member.id_user);
+  // The listening connection is opened in the background; until it is up the session is read every time.
+  await eventually(async () => {
+    statements = [];
+    await me(member.id_user, token);
+    await me(member.id_user, token);
+    return sessionReads() === 1;
+  });
+  statements = [];
+  for (let i = 0; i < 5; i++) expect((await me(member.id_user, token)).statusCode).toBe(200);
+  expect(sessionReads()).toBe(0);
+
+  // Revoked through this process (as logout, a password change or deactivation do): refused at once.
+  await t.database.db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id_user, member.id_user));
+  const res = await me(member.id_user, token);
+  expect(res.statusCode).toBe(401);
+});
+
+it('logout ends the session for the very next request', async () => {
+  const member = await buildMember(t.database.db);
+  const token = await t.sessionFor(member.id_user);
+  expect((await me(member.id_user, token)).statusCode).toBe(200);
+  expect((await me(member.id_user, token)).statusCode).toBe(200);
+  const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+  expect(out.statusCode).toBe(200);
+  expect((await me(member.id_user, token)).statusCode).toBe(401);
+});
+
+it('a role given and taken away is seen by the next request', async () => {
+  const member = await buildMember(t.database.db);
+  const token = await t.sessionFor(member.id_user);
+  const lookup = () => t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
+  expect((await lookup()).statusCode).toBe(403);
+  await t.database.db.update(users).set({ is_admin: true }).where(eq(users.id_user, member.id_user));
+  expect((await lookup()).statusCode).toBe(200);
+  await t.database.db.update(users).set({ is_admin: false }).where(eq(users.id_user, member.id_user));
+  expect((await lookup()).statusCode).toBe(403);
+});
+
+describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('another process on the same PostgreSQL', () => {
+  let other: pg.Client;
+  beforeAll(async () => {
+    other = new pg.Client({ connectionString: t.url });
+    await other.connect();
+  });
+  afterAll(() => other?.end());
+
+  it('revokes a session: refused as soon as the notification arrives', async () => {
+    const member = await buildMember(t.database.db);
+    const token = await t.sessionFor(member.id_user);
+    expect((await me(member.id_user, token)).statusCode).toBe(200);
+    await other.query('update sessions set revoked_at = now() where id_user = $1', [member.id_user]);
+    expect(await eventually(async () => (await me(member.id_user, token)).statusCode === 401)).toBe(true);
+  });
+
+  it('gives a post: the member may look members up as soon as the notification arrives', async () => {
+    const member = await buildMember(t.database.db);
+    const token = await t.sessionFor(member.id_user);
+    const lookup = () => t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
+    expect((await lookup()).statusCode).toBe(403);
+    const [domain] = await t.database.db.select({ id_location: positions.id_location }).from(positions).where(eq(positions.pos_type, 'DC'));
+    await other.query(
+      `insert into positions (pos_type, pos_title, id_location, id_user) values ('ADST', 'Assistant Domain Storyteller', $1, $2)`,
+      [domain!.id_location, member.id_user],
+    );
+    expect(await eventually(async () => (await lookup()).statusCode === 200)).toBe(true);
+  });
+
+  it('while the listening connection is down nothing is remembered, and it comes back by itself', async () => {
+    const member = await buildMember(t.database.db);
+    const token = await t.sessionFor(member.id_user);
+    await me(member.id_user, token);
+    await other.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen guildhall_changes' and datname = current_database()`,
+    );
+    // Revoked by the other process with nobody listening: the next request still reads the session.
+    await other.query('update sessions set revoked_at = now() where id_user = $1', [member.id_user]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await me(member.id_user, token)).statusCode).toBe(401);
+
+    const again = await buildMember(t.database.db);
+    const fresh = await t.sessionFor(again.id_user);
+    expect(
+      await eventually(async () => {
+        statements = [];
+        await me(again.id_user, fresh);
+        await me(again.id_user, fresh);
+        return sessionReads() === 1;
+      }),
+    ).toBe(true);
+  });
+});
