@@ -2,7 +2,8 @@
 //   PGlite (default): the demo society (--demo) or a scale society of --members N, kept in ./data-bench.
 //   PostgreSQL: --postgres URL [--members 100000]; seeds an empty database once, then ANALYZEs.
 // Loads each endpoint with autocannon in its own process (50 connections, 127.0.0.1 only), prints req/s and
-// latencies, and exits 1 when a budget is missed. Options: --duration S (default 5), --port P (default: any free
+// latencies, and the API process's CPU time per request (µs: steadier than req/s on a busy machine), and exits 1
+// when a budget is missed. Options: --duration S (default 5), --port P (default: any free
 // port; the hello-world listens on P+1), --connections C (default 50), --fresh (PGlite: start from an empty directory),
 // --only REGEX (measure only the calls whose name matches).
 // --growth: then measures each list endpoint again on a society a tenth the size (--growth-members, default
@@ -186,7 +187,9 @@ await hello.listen({ host: '127.0.0.1', port: port ? port + 1 : 0 });
 const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/`;
 
 interface Load {
-  requests: { average: number };
+  requests: { average: number; total: number };
+  /** Microseconds of this process's CPU (the API's, PostgreSQL's excluded) per request answered. */
+  cpuPerRequest?: number;
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -248,20 +251,26 @@ const wanted = (name: string) => !values.only || new RegExp(values.only, 'i').te
 
 // Warm up first (JIT, prepared statements, caches), so the first call measured is not the slowest.
 await load(helloUrl, undefined, true);
+const helloCpu = process.cpuUsage();
 const helloResult = await load(helloUrl);
+const helloCpuUsed = process.cpuUsage(helloCpu);
+helloResult.cpuPerRequest = (helloCpuUsed.user + helloCpuUsed.system) / Math.max(1, helloResult.requests.total);
 const helloRps = helloResult.requests.average;
 const line = (name: string, r: Load, budget: string, verdict: string) =>
   console.log(
-    `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} ${((r.requests.average / helloRps) * 100).toFixed(1).padStart(7)}% ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)}  ${budget.padEnd(20)} ${verdict}`,
+    `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} ${((r.requests.average / helloRps) * 100).toFixed(1).padStart(7)}% ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${(r.cpuPerRequest === undefined ? '' : r.cpuPerRequest.toFixed(0)).padStart(7)}  ${budget.padEnd(20)} ${verdict}`,
   );
 console.log(
-  `\n${'call'.padEnd(30)} ${'req/s'.padStart(8)} ${'hello'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  ${'budget'.padEnd(20)}`,
+  `\n${'call'.padEnd(30)} ${'req/s'.padStart(8)} ${'hello'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'cpu µs'.padStart(7)}  ${'budget'.padEnd(20)}`,
 );
 line('Fastify hello-world', helloResult, '', '');
 for (const [name, url, token, budget, , body] of values['growth-only'] ? [] : calls) {
   if (!wanted(name)) continue;
   await load(`${base}${url}`, token, true, undefined, body);
+  const cpuBefore = process.cpuUsage();
   const r = await load(`${base}${url}`, token, false, undefined, body);
+  const cpu = process.cpuUsage(cpuBefore);
+  r.cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
   const problems: string[] = [];
   if (budget.p99 !== undefined && r.latency.p99 > budget.p99) problems.push('p99');
   if (budget.shareOfHello !== undefined && r.requests.average < budget.shareOfHello * helloRps) problems.push('req/s');

@@ -1,8 +1,16 @@
 // Locations (domains) with their SPEC §3 codes, a domain's content, and a location's venues.
 import { domainCode, indexLocations } from '@guildhall/shared/rules/locations';
-import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import type { DomainContent, Location, VenueSummary, VenuesOfDomainQuery } from '@guildhall/shared/schemas/locations';
+import { type ListResult, listEnvelope } from '@guildhall/shared/schemas/envelope';
+import {
+  type DomainContent,
+  type Location,
+  locationSchema,
+  type VenueSummary,
+  type VenuesOfDomainQuery,
+} from '@guildhall/shared/schemas/locations';
 import { asc, count, eq, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { rememberedUntilChange } from '../../db/changes';
 import type { Db, Tx } from '../../db/client';
 import { locations, users, venues, venueTypes } from '../../db/schema/index';
 import { pagedList } from '../../db/list';
@@ -11,11 +19,24 @@ import { positionsOfLocation } from '../positions/positions.service';
 
 export const locationNotFound = locationsErrors.notFound;
 
-export async function listLocations(db: Db | Tx): Promise<Location[]> {
+async function readLocations(db: Db | Tx): Promise<readonly Location[]> {
   const rows = await db.select().from(locations).orderBy(asc(locations.location_type), asc(locations.location_name));
   const byId = indexLocations(rows);
-  return rows.map(({ id_parent: _, ...row }) => ({ ...row, domain_code: domainCode(row, byId) }));
+  // Shared by every request until a write (below): frozen, so no caller can change it for the others.
+  return Object.freeze(rows.map(({ id_parent: _, ...row }) => Object.freeze({ ...row, domain_code: domainCode(row, byId) })));
 }
+const rememberedLocations = rememberedUntilChange(readLocations);
+
+/** Every location with its domain code, kept until something is written; a transaction reads its own. */
+export function listLocations(db: Db | Tx): Promise<readonly Location[]> {
+  return db instanceof PgTransaction ? readLocations(db) : rememberedLocations(db);
+}
+
+/** GET /domains's answer, serialised once per change of the locations (the list grows with the society). */
+export const domainsBody = rememberedUntilChange(async (db) => {
+  const rows = await listLocations(db);
+  return JSON.stringify(listEnvelope(locationSchema).parse({ result: { rows, count: rows.length } }));
+});
 
 /** Locations whose ancestor list holds any of the given ids. */
 export async function locationsByParents(db: Db, parentIds: number[]): Promise<Location[]> {

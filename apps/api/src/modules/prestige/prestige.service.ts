@@ -4,6 +4,7 @@ import type { PrestigeAdd, PrestigeAggregates, PrestigeEntry, PrestigeListQuery 
 import { memberClass } from '@guildhall/shared/rules/member-class';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { rememberedUntilChange } from '../../db/changes';
 import type { Db } from '../../db/client';
 import { mcLevels, notifications, prestige, users } from '../../db/schema/index';
 import { pagedList } from '../../db/list';
@@ -71,28 +72,11 @@ export async function prestigeAggregates(db: Db, id_user: number): Promise<Prest
   return { ...totals, ...memberClass(totals, ladder) };
 }
 
-// The MC ladder is reference data: seeded, never written by a request. It is read once per database and kept;
-// whatever writes mc_levels calls forgetLadder(db) afterwards.
+// The MC ladder is reference data: seeded, never written by a request. It is read once per database and kept
+// until mc_levels (or anything else) is written (db/changes.ts).
 type Ladder = (typeof mcLevels.$inferSelect)[];
-const ladders = new WeakMap<Db, Promise<Ladder>>();
 
-export function loadLadder(db: Db): Promise<Ladder> {
-  let ladder = ladders.get(db);
-  if (!ladder) {
-    ladder = Promise.resolve(db.select().from(mcLevels).orderBy(asc(mcLevels.mc)));
-    ladders.set(db, ladder);
-    // A failed read (an outage) is not remembered.
-    ladder.catch(() => {
-      if (ladders.get(db) === ladder) ladders.delete(db);
-    });
-  }
-  return ladder;
-}
-
-/** After a write to mc_levels: the next read loads the ladder again. */
-export function forgetLadder(db: Db) {
-  ladders.delete(db);
-}
+export const loadLadder: (db: Db) => Promise<Ladder> = rememberedUntilChange((db) => db.select().from(mcLevels).orderBy(asc(mcLevels.mc)));
 
 /** Records an award and tells the member, in one transaction. */
 export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAdd): Promise<number> {
