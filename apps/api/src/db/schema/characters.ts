@@ -56,7 +56,8 @@ export const characters = pgTable(
     index('characters_user_idx').on(t.id_user, t.id_character),
     index('characters_venue_idx').on(t.id_venue, t.id_character),
     index('characters_type_idx').on(t.id_type, t.id_subtype),
-    index('characters_name_idx').on(sql`lower(${t.character_name})`),
+    // The character search's default sort with its tie-break: the first page is ten index entries (issue 8).
+    index('characters_name_sort_idx').on(sql`lower(${t.character_name})`, t.id_character),
     check('characters_virtue_ck', inList(t.character_virtue, VIRTUES)),
     check('characters_vice_ck', inList(t.character_vice, VICES)),
     check('characters_status_ck', inList(t.character_status, CHARACTER_STATUSES)),
