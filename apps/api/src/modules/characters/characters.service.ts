@@ -380,7 +380,16 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
   if (query.subtypeId) conditions.push(eq(characters.id_subtype, query.subtypeId));
   if (query.venueTypeId) conditions.push(eq(venues.id_venue_type, query.venueTypeId));
   const where = conditions.length ? and(...conditions) : undefined;
+  // The page's ids come from a narrow query joining only what its filters and sort read (every character has a
+  // player, type and subtype, so leaving those joins out keeps the same rows): the default sort is then ten entries
+  // of characters_name_sort_idx, however large the society (issue 8).
+  const keys = db.select({ id_character: characters.id_character }).from(characters).$dynamic();
+  if (place || query.venueTypeId) keys.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
+  if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') keys.innerJoin(users, eq(users.id_user, characters.id_user));
+  if (query.sortBy === 'type_name') keys.innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type));
+  if (query.sortBy === 'subtype_name') keys.innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype));
   const page = await pagedList(query, {
+    keys: keys.where(where),
     rows: db
       .select({
         id_character: characters.id_character,
