@@ -46,7 +46,7 @@ export const approvals = pgTable(
     uniqueIndex('approvals_app_number_uq').on(t.app_number),
     index('approvals_character_idx').on(t.character_id),
     index('approvals_status_idx').on(t.status, t.update_date),
-    index('approvals_level_idx').on(t.required_approval),
+    index('approvals_level_sort_idx').on(t.required_approval, t.id),
     index('approvals_category_idx').on(t.category),
     // The list's sorts with their tie-break (issue 8): the first page reads ten matching index entries instead of
     // every application sharing the first date and sorting them.
@@ -60,7 +60,7 @@ export const approvals = pgTable(
     // that pile up at the old end as the society grows.
     index('approvals_open_level_since_idx').on(t.level_since, t.id).where(inList(t.status, OPEN_APPROVAL_STATUSES)),
     index('approvals_location_idx').on(t.id_location),
-    index('approvals_description_idx').on(sql`lower(${t.description})`),
+    index('approvals_description_sort_idx').on(sql`lower(${t.description})`, t.id),
     check('approvals_category_ck', inList(t.category, APPROVAL_CATEGORIES)),
     check('approvals_level_ck', inList(t.required_approval, APPROVAL_LEVELS)),
     check('approvals_status_ck', inList(t.status, APPROVAL_STATUSES)),

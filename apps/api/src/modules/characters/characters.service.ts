@@ -31,14 +31,15 @@ import {
   notifications,
   users,
   venues,
+  vssStatusOf,
   xpLogs,
 } from '../../db/schema/index';
 import { listLocations } from '../locations/locations.service';
 import { charactersErrors } from './characters.errors';
 import type { CharacterFacts } from './characters.policy';
 
-/** SQL twin of the shared rule characterVssStatus (SPEC §4), for sorting by the VSS column. */
-export const vssStatusSql = sql<string>`case when ${characters.being_reviewed} = 'no' then 'Pending' when ${characters.st_signed} = 'yes' then 'Accepted' when ${characters.st_signed} = 'no' then 'Rejected' else 'Unknown' end`;
+/** SQL twin of the shared rule characterVssStatus (SPEC §4), for sorting by the VSS column (characters_vss_sort_idx). */
+export const vssStatusSql = vssStatusOf(characters);
 
 const liveXp = sql`${xpLogs.id_character} = ${characters.id_character} and not ${xpLogs.is_void}`;
 const xpSum = sql<number>`(select coalesce(sum(case when ${xpLogs.xp_type} = 'Spend' then -${xpLogs.xp_amount} else ${xpLogs.xp_amount} end), 0)::int from ${xpLogs} where ${liveXp})`;
