@@ -281,7 +281,14 @@ export async function listApprovals(
   if (query.status) conditions.push(eq(approvals.status, query.status));
   if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
   const where = and(...conditions);
+  const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
   const page = await pagedList(query, {
+    // The page's ids first, joining only what the filters and the sort read (issue 8): a deep page skips ids, not
+    // joined rows.
+    keys: countJoins(db.select({ id: approvals.id }).from(approvals).$dynamic(), {
+      player: reads.player || query.sortBy === 'player_name',
+      venue: reads.venue || query.sortBy === 'venue_name',
+    }).where(where),
     rows: joined(
       db
         .select({
@@ -297,10 +304,7 @@ export async function listApprovals(
     )
       .leftJoin(updaters, eq(updaters.id_user, approvals.updated_by))
       .where(where),
-    count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), {
-      player: Boolean(query.userName),
-      venue: Boolean(query.venueTypeId),
-    }).where(where),
+    count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
     sortable: {
       level_since: approvals.level_since,
       update_date: approvals.update_date,
