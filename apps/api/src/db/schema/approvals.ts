@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPROVAL_CATEGORIES, APPROVAL_LEVELS, APPROVAL_STATUSES } from '@guildhall/shared/constants';
+import { OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflow';
 import { characters } from './characters';
 import { locations } from './locations';
 import { inList } from './sql-helpers';
@@ -45,16 +46,21 @@ export const approvals = pgTable(
     uniqueIndex('approvals_app_number_uq').on(t.app_number),
     index('approvals_character_idx').on(t.character_id),
     index('approvals_status_idx').on(t.status, t.update_date),
-    index('approvals_level_idx').on(t.required_approval),
+    index('approvals_level_sort_idx').on(t.required_approval, t.id),
     index('approvals_category_idx').on(t.category),
-    index('approvals_update_date_idx').on(t.update_date),
+    // The list's sorts with their tie-break (issue 8): the first page reads ten matching index entries instead of
+    // every application sharing the first date and sorting them.
+    index('approvals_update_date_sort_idx').on(t.update_date, t.id),
     index('approvals_low_idx').on(t.id_user_low),
     index('approvals_mid_idx').on(t.id_user_mid),
     index('approvals_high_idx').on(t.id_user_high),
     index('approvals_global_idx').on(t.id_user_global),
-    index('approvals_level_since_idx').on(t.level_since),
+    index('approvals_level_since_sort_idx').on(t.level_since, t.id),
+    // 'Overdue' (open, oldest at its level first) and escalation walk only open applications, not the closed ones
+    // that pile up at the old end as the society grows.
+    index('approvals_open_level_since_idx').on(t.level_since, t.id).where(inList(t.status, OPEN_APPROVAL_STATUSES)),
     index('approvals_location_idx').on(t.id_location),
-    index('approvals_description_idx').on(sql`lower(${t.description})`),
+    index('approvals_description_sort_idx').on(sql`lower(${t.description})`, t.id),
     check('approvals_category_ck', inList(t.category, APPROVAL_CATEGORIES)),
     check('approvals_level_ck', inList(t.required_approval, APPROVAL_LEVELS)),
     check('approvals_status_ck', inList(t.status, APPROVAL_STATUSES)),

@@ -1,5 +1,5 @@
 // SPEC §3 Character, Character type, Subtype and XP log.
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CHARACTER_STATUSES, VICES, VIRTUES, XP_TYPES, YES_NO } from '@guildhall/shared/constants';
 import { inList } from './sql-helpers';
@@ -22,6 +22,13 @@ export const characterSubtypes = pgTable(
   },
   (t) => [index('character_subtypes_parent_idx').on(t.id_parent_type)],
 );
+
+/**
+ * SQL twin of the shared rule characterVssStatus (SPEC §4): the VSS column's sort, and its index's expression (one
+ * definition, so the planner matches the two).
+ */
+export const vssStatusOf = (t: { being_reviewed: AnyColumn; st_signed: AnyColumn }) =>
+  sql<string>`case when ${t.being_reviewed} = 'no' then 'Pending' when ${t.st_signed} = 'yes' then 'Accepted' when ${t.st_signed} = 'no' then 'Rejected' else 'Unknown' end`;
 
 export const characters = pgTable(
   'characters',
@@ -56,7 +63,10 @@ export const characters = pgTable(
     index('characters_user_idx').on(t.id_user, t.id_character),
     index('characters_venue_idx').on(t.id_venue, t.id_character),
     index('characters_type_idx').on(t.id_type, t.id_subtype),
-    index('characters_name_idx').on(sql`lower(${t.character_name})`),
+    // The character search's sorts with their tie-break: a first page is ten index entries (issue 8).
+    index('characters_name_sort_idx').on(sql`lower(${t.character_name})`, t.id_character),
+    index('characters_virtue_sort_idx').on(t.character_virtue, t.id_character),
+    index('characters_vss_sort_idx').on(sql`(${vssStatusOf(t)})`, t.id_character),
     check('characters_virtue_ck', inList(t.character_virtue, VIRTUES)),
     check('characters_vice_ck', inList(t.character_vice, VICES)),
     check('characters_status_ck', inList(t.character_status, CHARACTER_STATUSES)),

@@ -31,6 +31,7 @@ import {
   users,
   venues,
 } from '../../db/schema/index';
+import { inList } from '../../db/schema/sql-helpers';
 import { charactersErrors } from '../characters/characters.errors';
 import { listLocations } from '../locations/locations.service';
 import { notify } from '../notifications/notifications.service';
@@ -259,10 +260,14 @@ export async function listApprovals(
   query: ApprovalsListQuery,
   clock: { now: Date; escalationDays: number },
 ): Promise<ListResult<ApprovalListRow>> {
-  const cutoff = overdueCutoff(clock.now, clock.escalationDays);
+  // 'Now' to the whole second: the overdue filter's total is then the same query for a second and can be remembered
+  // (db/list.ts) instead of counted on every request; the rows' overdue marks use the same instant.
+  const now = new Date(Math.floor(clock.now.getTime() / 1000) * 1000);
+  const cutoff = overdueCutoff(now, clock.escalationDays);
   // Waiting at one's own level implies being visible (an approver sees what reached their level): one query less.
   const conditions: (SQL | undefined)[] = [query.awaitingMe ? awaitingApprover(actor.id_user) : (await visibleTo(db, actor)).where];
-  if (query.overdue) conditions.push(inArray(approvals.status, [...OPEN_APPROVAL_STATUSES]), lt(approvals.level_since, cutoff));
+  // The open statuses written out (not bound), so even a generic plan sees approvals_open_level_since_idx's predicate.
+  if (query.overdue) conditions.push(inList(approvals.status, OPEN_APPROVAL_STATUSES), lt(approvals.level_since, cutoff));
   if (query.itemName) conditions.push(sql`lower(${approvals.description}) like ${`%${escapeLike(query.itemName.toLowerCase())}%`}`);
   if (query.appNumber) conditions.push(like(approvals.app_number, `%${escapeLike(query.appNumber.toUpperCase())}%`));
   if (query.userName) {
@@ -276,7 +281,14 @@ export async function listApprovals(
   if (query.status) conditions.push(eq(approvals.status, query.status));
   if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
   const where = and(...conditions);
+  const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
   const page = await pagedList(query, {
+    // The page's ids first, joining only what the filters and the sort read (issue 8): a deep page skips ids, not
+    // joined rows.
+    keys: countJoins(db.select({ id: approvals.id }).from(approvals).$dynamic(), {
+      player: reads.player || query.sortBy === 'player_name',
+      venue: reads.venue || query.sortBy === 'venue_name',
+    }).where(where),
     rows: joined(
       db
         .select({
@@ -292,10 +304,7 @@ export async function listApprovals(
     )
       .leftJoin(updaters, eq(updaters.id_user, approvals.updated_by))
       .where(where),
-    count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), {
-      player: Boolean(query.userName),
-      venue: Boolean(query.venueTypeId),
-    }).where(where),
+    count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
     sortable: {
       level_since: approvals.level_since,
       update_date: approvals.update_date,
@@ -313,7 +322,7 @@ export async function listApprovals(
       ...r,
       update_date: r.update_date.toISOString(),
       level_since: r.level_since.toISOString(),
-      overdue: isOverdue(r.status, r.level_since, clock.now, clock.escalationDays),
+      overdue: isOverdue(r.status, r.level_since, now, clock.escalationDays),
     })),
     count: page.count,
   };

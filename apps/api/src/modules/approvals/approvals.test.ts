@@ -1,6 +1,7 @@
 // Submitting an application: its number, its chain, its event, and who is told — and who may.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { rememberCountsFrom } from '../../db/list';
 import { buildCharacter, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -83,5 +84,38 @@ describe('POST /api/approval/add', () => {
     expect((await get(`/api/approvals/character/${character}`, 'coordinator')).statusCode).toBe(403);
     expect((await post('/api/approval/add', 'member', application({ character_id: 99999999 }))).statusCode).toBe(404);
     expect(await scalar(t.database.db, sql`select count(*)::int from approvals`)).toBe(before);
+  });
+});
+
+describe('GET /api/approvals/get pages', () => {
+  it('gives every page, near and far, the rows a plain query gives, for each sort', async () => {
+    const db = t.database.db;
+    // Totals are remembered from 1 on here, so far pages take their ids from the end as they do at scale.
+    rememberCountsFrom(1);
+    onTestFinished(() => rememberCountsFrom(1000));
+    const cases = [
+      { query: 'sortBy=update_date&direction=desc', order: sql`a.update_date desc, a.id desc` },
+      { query: 'sortBy=level_since&direction=asc', order: sql`a.level_since, a.id` },
+      { query: 'sortBy=description&direction=asc', order: sql`lower(a.description), a.id` },
+      { query: 'sortBy=player_name&direction=desc', order: sql`lower(u.user_lname) desc, a.id desc` },
+      { query: 'sortBy=venue_name&direction=asc', order: sql`lower(v.venue_name), a.id` },
+      { query: 'sortBy=required_approval&direction=asc', order: sql`a.required_approval, a.id` },
+    ];
+    for (const { query, order } of cases) {
+      const expected = (
+        await rows<{ id: number }>(
+          db,
+          sql`select a.id from approvals a join characters c on c.id_character = a.character_id join users u on u.id_user = c.id_user
+              left join venues v on v.id_venue = c.id_venue order by ${order}`,
+        )
+      ).map((r) => Number(r.id));
+      const pages = Math.ceil(expected.length / 5);
+      expect(pages).toBeGreaterThan(2);
+      for (const page of [1, 1, 2, Math.ceil(pages / 2) + 1, pages - 1, pages]) {
+        const res = (await get(`/api/approvals/get?${query}&count=5&page=${page}`, 'admin')).json().result;
+        expect(res.count).toBe(expected.length);
+        expect(res.rows.map((r: { id: number }) => r.id)).toEqual(expected.slice((page - 1) * 5, page * 5));
+      }
+    }
   });
 });

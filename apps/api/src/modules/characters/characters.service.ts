@@ -31,14 +31,15 @@ import {
   notifications,
   users,
   venues,
+  vssStatusOf,
   xpLogs,
 } from '../../db/schema/index';
 import { listLocations } from '../locations/locations.service';
 import { charactersErrors } from './characters.errors';
 import type { CharacterFacts } from './characters.policy';
 
-/** SQL twin of the shared rule characterVssStatus (SPEC §4), for sorting by the VSS column. */
-export const vssStatusSql = sql<string>`case when ${characters.being_reviewed} = 'no' then 'Pending' when ${characters.st_signed} = 'yes' then 'Accepted' when ${characters.st_signed} = 'no' then 'Rejected' else 'Unknown' end`;
+/** SQL twin of the shared rule characterVssStatus (SPEC §4), for sorting by the VSS column (characters_vss_sort_idx). */
+export const vssStatusSql = vssStatusOf(characters);
 
 const liveXp = sql`${xpLogs.id_character} = ${characters.id_character} and not ${xpLogs.is_void}`;
 const xpSum = sql<number>`(select coalesce(sum(case when ${xpLogs.xp_type} = 'Spend' then -${xpLogs.xp_amount} else ${xpLogs.xp_amount} end), 0)::int from ${xpLogs} where ${liveXp})`;
@@ -380,7 +381,16 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
   if (query.subtypeId) conditions.push(eq(characters.id_subtype, query.subtypeId));
   if (query.venueTypeId) conditions.push(eq(venues.id_venue_type, query.venueTypeId));
   const where = conditions.length ? and(...conditions) : undefined;
+  // The page's ids come from a narrow query joining only what its filters and sort read (every character has a
+  // player, type and subtype, so leaving those joins out keeps the same rows): the default sort is then ten entries
+  // of characters_name_sort_idx, however large the society (issue 8).
+  const keys = db.select({ id_character: characters.id_character }).from(characters).$dynamic();
+  if (place || query.venueTypeId) keys.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
+  if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') keys.innerJoin(users, eq(users.id_user, characters.id_user));
+  if (query.sortBy === 'type_name') keys.innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type));
+  if (query.sortBy === 'subtype_name') keys.innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype));
   const page = await pagedList(query, {
+    keys: keys.where(where),
     rows: db
       .select({
         id_character: characters.id_character,

@@ -1,7 +1,8 @@
 // Characters: a player's list, the detail with its abilities, add/update, the experience log, the search —
 // each with its permission checks, and every figure compared with SQL computed here.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { rememberCountsFrom } from '../../db/list';
 import { buildCharacter, buildMember, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -346,6 +347,40 @@ describe('GET /api/characters (character search)', () => {
     expect(res.rows[0]).toEqual(
       expect.objectContaining({ player_name: expect.any(String), user_camnum: expect.any(String), vss_status: expect.any(String) }),
     );
+  });
+
+  it('gives every page, near and far, the rows a plain query gives, for each sort and with a filter', async () => {
+    const db = t.database.db;
+    const region = await scalar(db, sql`select id_location::int from locations where location_code = 'NE' limit 1`);
+    const inRegion = sql`c.id_venue in (select v.id_venue from venues v join locations l on l.id_location = v.id_location
+      where l.id_location = ${region} or (',' || l.id_parent_location || ',') like ${`%,${region},%`})`;
+    const cases = [
+      { query: 'sortBy=player_name&direction=desc', order: sql`lower(u.user_lname) desc, c.id_character desc`, where: sql`true` },
+      { query: 'sortBy=player_name&direction=asc', order: sql`lower(u.user_lname), c.id_character`, where: sql`true` },
+      { query: 'sortBy=character_name&direction=asc', order: sql`lower(c.character_name), c.id_character`, where: sql`true` },
+      { query: 'sortBy=type_name&direction=desc', order: sql`ct.type_name desc, c.id_character desc`, where: sql`true` },
+      { query: `sortBy=player_name&direction=asc&region=${region}`, order: sql`lower(u.user_lname), c.id_character`, where: inRegion },
+    ];
+    // Totals are remembered from 1 on here, so far pages take their ids from the end as they do at scale.
+    rememberCountsFrom(1);
+    onTestFinished(() => rememberCountsFrom(1000));
+    for (const { query, order, where } of cases) {
+      const expected = (
+        await rows<{ id: number }>(
+          db,
+          sql`select c.id_character as id from characters c join users u on u.id_user = c.id_user
+              join character_types ct on ct.id_type = c.id_type where ${where} order by ${order}`,
+        )
+      ).map((r) => Number(r.id));
+      const pages = Math.ceil(expected.length / 5);
+      expect(pages).toBeGreaterThan(2);
+      // The first page twice: the second request knows the total and takes a far page's ids from the other end.
+      for (const page of [1, 1, 2, Math.ceil(pages / 2) + 1, pages - 1, pages]) {
+        const res = (await get(`/api/characters?${query}&count=5&page=${page}`, 'coordinator')).json().result;
+        expect(res.count).toBe(expected.length);
+        expect(res.rows.map((r: { id_character: number }) => r.id_character)).toEqual(expected.slice((page - 1) * 5, page * 5));
+      }
+    }
   });
 });
 
