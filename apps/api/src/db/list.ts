@@ -7,8 +7,11 @@ import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
-/** Every sortable key of the shared list maps to a column or expression: a missing one is a type error. */
-export type SortColumns<S extends string> = Record<S, AnyColumn | SQL>;
+/**
+ * Every sortable key of the shared list maps to a column or expression, or several sorted alike (a member's last
+ * name then their id, so an index on both walks the list in order): a missing key is a type error.
+ */
+export type SortColumns<S extends string> = Record<S, AnyColumn | SQL | readonly (AnyColumn | SQL)[]>;
 
 type CountRow = { n: number | string };
 
@@ -36,7 +39,8 @@ export function pageOf(paging: { page: number; count: number }) {
 
 export function orderOf<S extends string>(paging: Paging<S>, sortable: SortColumns<S>, tieBreak: AnyColumn): SQL[] {
   const order = paging.direction === 'asc' ? asc : desc;
-  return [order(sortable[paging.sortBy]), order(tieBreak)];
+  const sort = sortable[paging.sortBy];
+  return [...(Array.isArray(sort) ? sort : [sort]).map((column) => order(column)), order(tieBreak)];
 }
 
 export async function pagedList<S extends string, Q extends PgSelect, C extends CountRow = CountRow>(

@@ -39,6 +39,8 @@ export const users = pgTable(
     index('users_fold_nick_idx').on(sql`${foldSql(t.user_nick)} text_pattern_ops`),
     index('users_camnum_pattern_idx').on(sql`${t.user_camnum} text_pattern_ops`),
     index('users_lname_sort_idx').on(t.user_lname, t.id_user),
+    // Lists of characters and applications sorted by their player (lower(last name), then the member).
+    index('users_lname_id_sort_idx').on(sql`lower(${t.user_lname})`, t.id_user),
     index('users_fname_sort_idx').on(t.user_fname, t.id_user),
     // With the tie-break beside the sort column, a deep page of the lookup skips index entries only (issue 8);
     // they serve the type filter and the expiry range too.

@@ -310,7 +310,7 @@ export async function listApprovals(
       update_date: approvals.update_date,
       app_number: approvals.app_number,
       description: sql`lower(${approvals.description})`,
-      player_name: sql`lower(${players.user_lname})`,
+      player_name: [sql`lower(${players.user_lname})`, players.id_user],
       venue_name: sql`lower(${venues.venue_name})`,
       required_approval: approvals.required_approval,
       status: approvals.status,

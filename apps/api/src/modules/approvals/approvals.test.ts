@@ -97,7 +97,7 @@ describe('GET /api/approvals/get pages', () => {
       { query: 'sortBy=update_date&direction=desc', order: sql`a.update_date desc, a.id desc` },
       { query: 'sortBy=level_since&direction=asc', order: sql`a.level_since, a.id` },
       { query: 'sortBy=description&direction=asc', order: sql`lower(a.description), a.id` },
-      { query: 'sortBy=player_name&direction=desc', order: sql`lower(u.user_lname) desc, a.id desc` },
+      { query: 'sortBy=player_name&direction=desc', order: sql`lower(u.user_lname) desc, u.id_user desc, a.id desc` },
       { query: 'sortBy=venue_name&direction=asc', order: sql`lower(v.venue_name), a.id` },
       { query: 'sortBy=required_approval&direction=asc', order: sql`a.required_approval, a.id` },
     ];

@@ -368,6 +368,10 @@ export async function listSubtypes(db: Db, typeId: number | undefined) {
     .orderBy(asc(characterSubtypes.subtype_name));
 }
 
+// By player: last name, then the member (users_lname_id_sort_idx walks both in order and each member's characters
+// follow by id), so a page never sorts all the members who share a last name (issue 8).
+const byPlayer = [sql`lower(${users.user_lname})`, users.id_user] as const;
+
 /** Character search (SPEC §2): a domain or region filter covers the places below it too. */
 export async function searchCharacters(db: Db, query: CharacterSearchQuery): Promise<ListResult<CharacterSearchRow>> {
   const conditions: SQL[] = [];
@@ -420,7 +424,7 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
       subtype_name: characterSubtypes.subtype_name,
       character_virtue: characters.character_virtue,
       app_count: appCount,
-      player_name: sql`lower(${users.user_lname})`,
+      player_name: byPlayer,
       user_camnum: users.user_camnum,
       vss_status: vssStatusSql,
     },
@@ -517,7 +521,7 @@ export async function listCharactersOfVenue(
     sortable: {
       id_character: characters.id_character,
       character_name: sql`lower(${characters.character_name})`,
-      player_name: sql`lower(${users.user_lname})`,
+      player_name: byPlayer,
       vss_status: vssStatusSql,
     },
     tieBreak: characters.id_character,

@@ -355,11 +355,19 @@ describe('GET /api/characters (character search)', () => {
     const inRegion = sql`c.id_venue in (select v.id_venue from venues v join locations l on l.id_location = v.id_location
       where l.id_location = ${region} or (',' || l.id_parent_location || ',') like ${`%,${region},%`})`;
     const cases = [
-      { query: 'sortBy=player_name&direction=desc', order: sql`lower(u.user_lname) desc, c.id_character desc`, where: sql`true` },
-      { query: 'sortBy=player_name&direction=asc', order: sql`lower(u.user_lname), c.id_character`, where: sql`true` },
+      {
+        query: 'sortBy=player_name&direction=desc',
+        order: sql`lower(u.user_lname) desc, u.id_user desc, c.id_character desc`,
+        where: sql`true`,
+      },
+      { query: 'sortBy=player_name&direction=asc', order: sql`lower(u.user_lname), u.id_user, c.id_character`, where: sql`true` },
       { query: 'sortBy=character_name&direction=asc', order: sql`lower(c.character_name), c.id_character`, where: sql`true` },
       { query: 'sortBy=type_name&direction=desc', order: sql`ct.type_name desc, c.id_character desc`, where: sql`true` },
-      { query: `sortBy=player_name&direction=asc&region=${region}`, order: sql`lower(u.user_lname), c.id_character`, where: inRegion },
+      {
+        query: `sortBy=player_name&direction=asc&region=${region}`,
+        order: sql`lower(u.user_lname), u.id_user, c.id_character`,
+        where: inRegion,
+      },
     ];
     // Totals are remembered from 1 on here, so far pages take their ids from the end as they do at scale.
     rememberCountsFrom(1);

@@ -1,0 +1,1 @@
+CREATE INDEX "users_lname_id_sort_idx" ON "users" USING btree (lower("user_lname"),"id_user");
