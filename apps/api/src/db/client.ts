@@ -389,6 +389,8 @@ function literal(value: unknown): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? undefined : `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return `'${String(value)}'`;
   if (value instanceof Date) return `'${value.toISOString()}'`;
+  // A list of ids (db/any-of.ts) as an array literal.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isInteger(v))) return `'{${value.join(',')}}'`;
   return undefined;
 }
 

@@ -38,9 +38,18 @@ describe('PGlite statements prepared by name', () => {
     expect(rows[0]).toEqual({ n: -42, b: false, d: '2026-10-02', ts: at, j: { a: [1, 'x'] }, t: null });
   });
 
-  it('gives arrays and statements PREPARE refuses to the ordinary path', async () => {
-    const { rows } = await client.query<{ a: number[] }>('insert into kinds (a) values ($1) returning a', [[1, 2, 3]]);
-    expect(rows[0]!.a).toEqual([1, 2, 3]);
+  it('takes a list of ids (db/any-of.ts) as an array literal, empty or not', async () => {
+    const { rows } = await client.query<{ a: number[] }>('insert into kinds (a) values ($1) returning a', [[1, -2, 3]]);
+    expect(rows[0]!.a).toEqual([1, -2, 3]);
+    const among = (ids: number[]) => client.query<{ n: number }>('select count(*)::int as n from kinds where n = any($1::int[])', [ids]);
+    await client.query('insert into kinds (n) values (7), (8), (9)');
+    expect((await among([7, 9, 100])).rows[0]!.n).toBe(2);
+    expect((await among([])).rows[0]!.n).toBe(0);
+  });
+
+  it('gives other arrays and statements PREPARE refuses to the ordinary path', async () => {
+    const { rows } = await client.query<{ t: string[] }>('select $1::text[] as t', [['a', "b'c"]]);
+    expect(rows[0]!.t).toEqual(['a', "b'c"]);
     // A parameter PREPARE may not be able to type: prepared or not, the query answers.
     const { rows: untyped } = await client.query<{ v: string }>('select $1 as v', ['x']);
     expect(untyped[0]!.v).toBe('x');

@@ -10,12 +10,13 @@ import {
   overdueCutoff,
   waitingDays,
 } from '@guildhall/shared/rules/approval-workflow';
-import { ancestorIds, regionOf } from '@guildhall/shared/rules/locations';
+import { ancestorIds, childDomains, type LocationLike, regionOf } from '@guildhall/shared/rules/locations';
 import type { ApprovalAdd, ApprovalDetail, ApprovalListRow, ApprovalRow, ApprovalsListQuery } from '@guildhall/shared/schemas/approvals';
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, and, asc, count, eq, gte, inArray, isNotNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
+import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { everyWordStartsAName } from '../../db/fold';
 import { escapeLike } from '../../db/like';
@@ -188,6 +189,23 @@ const placesUnder = (ids: number[]) => {
   return sql`(select ${locations.id_location} from ${locations} where ${locations.id_location} = any(${array}) or coalesce(string_to_array(${locations.id_parent_location}, ',')::int[], '{}') && ${array})`;
 };
 
+// Per location list (the remembered one: the same array until a location changes) and reach.
+const placesOfReach = new WeakMap<readonly LocationLike[], Map<string, readonly number[]>>();
+function placesAtOrUnder(all: readonly LocationLike[], reach: readonly number[]): readonly number[] {
+  let byReach = placesOfReach.get(all);
+  if (!byReach) {
+    byReach = new Map();
+    placesOfReach.set(all, byReach);
+  }
+  const key = reach.join(',');
+  let places = byReach.get(key);
+  if (!places) {
+    places = [...new Set([...reach, ...reach.flatMap((id) => childDomains(all, id).map((l) => l.id_location))])];
+    byReach.set(key, places);
+  }
+  return places;
+}
+
 /** An application with its character, player, venue and its place (`players`, `venuePlaces`). */
 export const joined = <Q extends PgSelect>(q: Q) =>
   q
@@ -220,14 +238,13 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
   // The member's own characters are few: as literal ids the planner can combine every branch on its index.
   const own = await db.select({ id: characters.id_character }).from(characters).where(eq(characters.id_user, me));
   const reach = reachOf(actor);
-  // A post reaches the applications submitted at its place and below (approvals_location_idx).
-  const reached = reach.length
-    ? ((await db.execute(placesUnder(reach))) as unknown as { rows: { id_location: number }[] }).rows.map((r) => Number(r.id_location))
-    : [];
+  // A post reaches the applications submitted at its place and below (approvals_location_idx); the places come
+  // from the remembered location list, not a statement of their own.
+  const reached = reach.length ? placesAtOrUnder(await listLocations(db), reach) : [];
   return {
     where: or(
       own.length
-        ? inArray(
+        ? anyOf(
             approvals.character_id,
             own.map((c) => c.id),
           )
@@ -236,7 +253,7 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
       and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
       and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
       and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
-      reached.length ? inArray(approvals.id_location, reached) : undefined,
+      reached.length ? anyOf(approvals.id_location, reached) : undefined,
     ),
   };
 }

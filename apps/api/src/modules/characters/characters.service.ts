@@ -20,6 +20,7 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { CharacterSign, VenueCharacterRow, VenueCharactersQuery } from '@guildhall/shared/schemas/venues';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { pagedList } from '../../db/list';
 import {
@@ -379,7 +380,7 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
   if (place) {
     const all = await listLocations(db);
     const ids = [place, ...childDomains(all, place).map((l) => l.id_location)];
-    conditions.push(inArray(venues.id_location, ids));
+    conditions.push(anyOf(venues.id_location, ids));
   }
   if (query.typeId) conditions.push(eq(characters.id_type, query.typeId));
   if (query.subtypeId) conditions.push(eq(characters.id_subtype, query.subtypeId));

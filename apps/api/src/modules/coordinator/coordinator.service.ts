@@ -3,7 +3,8 @@ import { EXPIRING_WITHIN_DAYS } from '@guildhall/shared/constants';
 import type { MembersQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
-import { and, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { foldSql, foldText } from '../../db/fold';
 import { escapeLike } from '../../db/like';
@@ -14,8 +15,7 @@ import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
 
 type Reach = number[] | 'all';
 
-const inReach = (reach: Reach): SQL | undefined =>
-  reach === 'all' ? undefined : reach.length ? inArray(users.id_location, reach) : sql`false`;
+const inReach = (reach: Reach): SQL | undefined => (reach === 'all' ? undefined : anyOf(users.id_location, reach));
 
 const primaryEmail = sql<string | null>`(select e.email from user_emails e where e.id_user = ${users.id_user} order by e.id_email limit 1)`;
 

@@ -3,7 +3,8 @@
 import { LOCATION_TYPE } from '@guildhall/shared/constants';
 import type { TransferAdd, TransferRow, TransfersQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { pagedList } from '../../db/list';
 import { locations, transfers, users } from '../../db/schema/index';
@@ -175,7 +176,7 @@ export async function listTransfers(
       ? undefined
       : or(
           eq(transfers.id_user, id_user),
-          ...(reach.length ? [inArray(transfers.to_location, reach), inArray(transfers.from_location, reach)] : []),
+          ...(reach.length ? [anyOf(transfers.to_location, reach), anyOf(transfers.from_location, reach)] : []),
         );
   const where = and(
     visible,
