@@ -73,6 +73,9 @@ test.describe('signing in', () => {
 
   test('a 401 clears the token, shows the toast and goes to /login', async ({ page }) => {
     await signIn(page, MEMBER);
+    // The overview's own requests first: one still to go out would carry the forged token, and its 401 (with the
+    // toast) would come before the reload below, which then finds no token and shows no toast.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       const [header, payload] = (localStorage.getItem('accessToken') ?? '').split('.');
       localStorage.setItem('accessToken', `${header}.${payload}.forged-signature`);
