@@ -5,7 +5,7 @@
 // latencies, and the API process's CPU time per request (µs: steadier than req/s on a busy machine), and exits 1
 // when a budget is missed. Options: --duration S (default 5), --port P (default: any free
 // port; the hello-world listens on P+1), --connections C (default 50), --fresh (PGlite: start from an empty directory),
-// --only REGEX (measure only the calls whose name matches).
+// --only REGEX (measure only the calls whose name matches). BENCH_DEBUG=1 prints each call's whole latency distribution.
 // --growth: then measures each list endpoint again on a society a tenth the size (--growth-members, default
 // members / 10; PostgreSQL: --growth-postgres URL, default the same server's database named <database>_<members>,
 // created and seeded when missing) and fails when a p50 grew more than 1.5× (issue 8). The two servers are
@@ -271,6 +271,7 @@ for (const [name, url, token, budget, , body] of values['growth-only'] ? [] : ca
   const r = await load(`${base}${url}`, token, false, undefined, body);
   const cpu = process.cpuUsage(cpuBefore);
   r.cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
+  if (process.env.BENCH_DEBUG) console.log(JSON.stringify(r.latency));
   const problems: string[] = [];
   if (budget.p99 !== undefined && r.latency.p99 > budget.p99) problems.push('p99');
   if (budget.shareOfHello !== undefined && r.requests.average < budget.shareOfHello * helloRps) problems.push('req/s');

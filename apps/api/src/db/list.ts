@@ -37,10 +37,21 @@ export function pageOf(paging: { page: number; count: number }) {
   return { limit: paging.count, offset: (paging.page - 1) * paging.count };
 }
 
+// A page's limit, and its offset up to INLINE_OFFSET_MAX, are written into the statement, not bound: a limit the
+// planner cannot see is costed as a tenth of the rows, so PostgreSQL (and PGlite) would plan every run afresh for
+// its value rather than keep one plan for the prepared statement (db/client.ts). Deeper offsets stay parameters, so
+// the distinct texts stay few: list shapes × page sizes × the first pages (and the last ones, counted from the end).
+const INLINE_OFFSET_MAX = 1000;
+/** A validated non-negative integer as SQL text; Drizzle's limit() and offset() take it as written. */
+const inlined = (n: number): number => sql.raw(String(Math.max(0, Math.trunc(n)))) as unknown as number;
+const offsetOf = (n: number): number => (n <= INLINE_OFFSET_MAX ? inlined(n) : n);
+
 export function orderOf<S extends string>(paging: Paging<S>, sortable: SortColumns<S>, tieBreak: AnyColumn): SQL[] {
   const order = paging.direction === 'asc' ? asc : desc;
   const sort = sortable[paging.sortBy];
-  return [...(Array.isArray(sort) ? sort : [sort]).map((column) => order(column)), order(tieBreak)];
+  const columns: readonly (AnyColumn | SQL)[] = Array.isArray(sort) ? sort : [sort];
+  // Sorted by the tie-break itself (the default, newest first): once is enough.
+  return [...columns.map((column) => order(column)), ...(columns.includes(tieBreak) ? [] : [order(tieBreak)])];
 }
 
 export async function pagedList<S extends string, Q extends PgSelect, C extends CountRow = CountRow>(
@@ -62,19 +73,19 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
       const reversed = orderOf({ ...paging, direction: paging.direction === 'asc' ? 'desc' : 'asc' }, spec.sortable, spec.tieBreak);
       keys = spec.keys
         .orderBy(...reversed)
-        .limit(Math.max(0, limit + Math.min(0, fromEnd)))
-        .offset(Math.max(0, fromEnd));
+        .limit(inlined(limit + Math.min(0, fromEnd)))
+        .offset(offsetOf(Math.max(0, fromEnd)));
     } else
       keys = spec.keys
         .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
+        .limit(inlined(limit))
+        .offset(offsetOf(offset));
     page = spec.rows.where(inArray(spec.tieBreak, keys)).orderBy(...order);
   } else
     page = spec.rows
       .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+      .limit(inlined(limit))
+      .offset(offsetOf(offset));
   const [rows, total] = await Promise.all([page as Promise<Awaited<Q>>, rememberedCount(spec.count, slot)]);
   return { rows, count: Number(total[0]?.n ?? 0), totals: total[0] };
 }
