@@ -291,6 +291,13 @@ for (const [name, url, token, budget, , body] of values['growth-only'] ? [] : ca
   );
 }
 await hello.close();
+// BENCH_DEBUG on PostgreSQL: which prepared statements of one pool connection reuse a generic plan, which are
+// planned for every run (decisions §31).
+if (process.env.BENCH_DEBUG && onPostgres)
+  for (const r of await rows(
+    sql`select generic_plans g, custom_plans c, left(regexp_replace(statement, '[[:space:]]+', ' ', 'g'), 160) s from pg_prepared_statements order by custom_plans desc limit 40`,
+  ))
+    console.log(`${String(r.g).padStart(6)} generic ${String(r.c).padStart(6)} custom  ${r.s}`);
 
 // 3. Growth: each list's p50 on this society against one a tenth its size (issue 8: at most 1.5×).
 if ((values.growth || values['growth-only']) && values.demo)

@@ -262,10 +262,11 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
 export function awaitingApprover(me: Me): SQL {
   return and(
     or(
-      and(eq(approvals.status, 'Pending Low'), eq(approvals.id_user_low, me)),
-      and(eq(approvals.status, 'Pending Mid'), eq(approvals.id_user_mid, me)),
-      and(eq(approvals.status, 'Pending High'), eq(approvals.id_user_high, me)),
-      and(inArray(approvals.status, ['Pending Top', 'Pending Global']), eq(approvals.id_user_global, me)),
+      // The statuses written out, not bound: the planner sees them even in a prepared statement's generic plan.
+      and(inList(approvals.status, ['Pending Low']), eq(approvals.id_user_low, me)),
+      and(inList(approvals.status, ['Pending Mid']), eq(approvals.id_user_mid, me)),
+      and(inList(approvals.status, ['Pending High']), eq(approvals.id_user_high, me)),
+      and(inList(approvals.status, ['Pending Top', 'Pending Global']), eq(approvals.id_user_global, me)),
     ),
     sql`${approvals.character_id} not in ${ownCharacters(me)}`,
   )!;
