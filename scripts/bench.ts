@@ -271,7 +271,8 @@ for (const [name, url, token, budget, , body] of values['growth-only'] ? [] : ca
   const r = await load(`${base}${url}`, token, false, undefined, body);
   const cpu = process.cpuUsage(cpuBefore);
   r.cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
-  if (process.env.BENCH_DEBUG) console.log(JSON.stringify(r.latency));
+  if (process.env.BENCH_DEBUG)
+    console.log(JSON.stringify({ ...r.latency, userUs: cpu.user / r.requests.total, systemUs: cpu.system / r.requests.total }));
   const problems: string[] = [];
   if (budget.p99 !== undefined && r.latency.p99 > budget.p99) problems.push('p99');
   if (budget.shareOfHello !== undefined && r.requests.average < budget.shareOfHello * helloRps) problems.push('req/s');

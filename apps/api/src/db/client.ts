@@ -109,8 +109,8 @@ function tickOnWrites(client: pg.PoolClient, clock: ChangeClock) {
 // parameters goes as a named statement, prepared once per connection (pg keeps the name per connection and then
 // sends only Bind and Execute). Only those: a statement without parameters has one plan whatever runs it, while
 // one with parameters may be switched by PostgreSQL's plan cache to a generic plan that cannot see its values,
-// and one did: the Approvals list "awaiting me" bound its statuses, its generic plan missed the partial indexes on
-// them and served 23 req/s instead of 467 at 100,000 members. List pages write their limit and small offsets
+// and one did: the Approvals list "awaiting me", named, was given a generic plan that could not see its statuses
+// and member and served 23 req/s instead of 467 at 100,000 members (decisions §31). List pages write their limit and small offsets
 // into the statement (db/list.ts), so an unfiltered page has no parameters. The first MAX_NAMED distinct texts of
 // the process are named, the rest run as before, so a backend never holds more than that many.
 const MAX_NAMED = 400;
