@@ -42,22 +42,26 @@ test('the SSO page can be used with the keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/\/overview$/);
 });
 
-test('Administration and Coordinator pass axe, with their dialogs open', async ({ page, signInAs }) => {
+// Eight pages audited: one test each for Administration and Coordinator, so neither runs into the 30 s limit on a
+// busy 2-core machine (together they once took 33 s).
+test('Administration passes axe, with its dialog open', async ({ page, signInAs }) => {
   await signInAs(ADMIN, { to: '/administration/members' });
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row').nth(1)).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Add member' }).click();
   await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
-  for (const path of [
-    '/administration/positions',
-    '/administration/locations',
-    '/administration/audit-log',
-    '/coordinator/members',
-    '/coordinator/transfers',
-    '/coordinator/prestige',
-  ]) {
+  for (const path of ['/administration/positions', '/administration/locations', '/administration/audit-log']) {
     await page.goto(path);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+});
+
+test('Coordinator passes axe', async ({ page, signInAs }) => {
+  await signInAs(ADMIN, { to: '/coordinator/members' });
+  for (const path of ['/coordinator/members', '/coordinator/transfers', '/coordinator/prestige']) {
+    if (!page.url().endsWith(path)) await page.goto(path);
     await expect(page.getByRole('table').first()).toBeVisible();
     await expectNoSeriousViolations(page);
   }
