@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Results } from '@electric-sql/pglite';
+import { type TransferListItem, Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -286,12 +287,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let release: (() => void) | undefined;
-  let open: () => Promise<PGlite>;
+  let open: () => Promise<PgliteHandle>;
   if (target.kind === 'pglite') {
     mkdirSync(target.dir, { recursive: true });
     release = lockDataDir(target.dir);
     const dataDir = path.join(target.dir, 'pglite');
-    open = () => PGlite.create({ dataDir });
+    open = () => PgliteThread.open({ dataDir });
   } else {
     const { loadDataDir } = target;
     // An in-memory database cannot come back after a crash: its contents died with it.
@@ -299,7 +300,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     open = async () => {
       if (opened) throw new DatabaseUnavailableError('The in-memory database was lost and cannot be reopened.');
       opened = true;
-      return PGlite.create(loadDataDir ? { loadDataDir } : {});
+      return PgliteThread.open({ loadDataDir });
     };
   }
   let client: ReopeningPglite;
@@ -339,8 +340,8 @@ export class ReopeningPglite {
   private closed = false;
 
   constructor(
-    public current: PGlite,
-    private readonly open: () => Promise<PGlite>,
+    public current: PgliteHandle,
+    private readonly open: () => Promise<PgliteHandle>,
     private readonly onError: (error: Error) => void = () => undefined,
   ) {}
 
@@ -350,7 +351,7 @@ export class ReopeningPglite {
   query: PGlite['query'] = (text, params, options) =>
     this.written(
       isWriteStatement(text),
-      this.run((c) => preparedQuery(c, text, params, options)),
+      this.run((c) => c.query(text, params, options)),
     );
   exec: PGlite['exec'] = (...args) =>
     this.written(
@@ -372,7 +373,7 @@ export class ReopeningPglite {
     return result;
   }
 
-  private async run<T>(work: (client: PGlite) => Promise<T>): Promise<T> {
+  private async run<T>(work: (client: PgliteHandle) => Promise<T>): Promise<T> {
     if (this.reopening) throw new DatabaseUnavailableError('The database is being reopened.');
     const client = this.current;
     try {
@@ -386,7 +387,7 @@ export class ReopeningPglite {
     }
   }
 
-  private reopen(dead: PGlite) {
+  private reopen(dead: PgliteHandle) {
     if (this.reopening || this.current !== dead) return;
     this.onError(new Error('The embedded database stopped; reopening it.'));
     this.reopening = (async () => {
@@ -413,57 +414,145 @@ export class ReopeningPglite {
   }
 }
 
-// PGlite answers a parameterised query in six calls into WebAssembly (parse, describe, bind, describe, execute,
-// sync) and plans it every time: 2.3 ms for the member record, against 0.34 ms for EXECUTE of a statement
-// PREPAREd once. So the statements the API runs are prepared by name on first use (per instance: a reopened
-// one starts afresh) and run as `EXECUTE name('value', …)` through the simple protocol, each value a quoted
-// literal that PostgreSQL coerces to the parameter's type, as it does a bound parameter. Values that would need
-// PGlite's own serialisers (arrays, objects, bytes), statements PREPARE refuses, and more distinct statements
-// than MAX_PREPARED go the ordinary way.
-const MAX_PREPARED = 500;
-const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
-const preparedNames = new WeakMap<PGlite, Map<string, Promise<string | null>>>();
-let preparedCount = 0;
+/** What `ReopeningPglite` and the tests use of a PGlite instance; `PgliteThread` provides it across threads. */
+export type PgliteHandle = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'dumpDataDir' | 'close' | 'closed'>;
 
-function literal(value: unknown): string | undefined {
-  if (value === null || value === undefined) return 'NULL';
-  // An escape string, right whatever standard_conforming_strings says; a NUL (which no text column can hold)
-  // goes the ordinary way and fails there as a bound value would.
-  if (typeof value === 'string') return value.includes('\u0000') ? undefined : `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return `'${String(value)}'`;
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  // A list of ids (db/any-of.ts) as an array literal.
-  if (Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isInteger(v))) return `'{${value.join(',')}}'`;
-  return undefined;
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type WorkerOptions = { rowMode?: 'array' | 'object'; paramTypes?: number[]; rawTypes?: number[] };
+
+const pgliteWorker = new URL('./pglite-worker.mjs', import.meta.url);
+
+/**
+ * PGlite in a worker thread of its own (pglite-worker.mjs, decisions §32): its WebAssembly, protocol and result
+ * parsing run on another core than the API's routing, checks and serialisation. Statements and results cross as
+ * structured clones; errors keep their fields (SQLSTATE code, constraint), so the error handler maps them as before.
+ * A transaction is PGlite's own in the worker, which holds every other statement back until it ends.
+ */
+export class PgliteThread implements PgliteHandle {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private nextTx = 0;
+  private ended: Error | undefined;
+
+  private constructor() {
+    this.worker = new Worker(pgliteWorker);
+    // A worker that dies (out of memory, an abort in the WebAssembly) fails what it was doing and everything after.
+    const die = (error: Error) => {
+      this.ended ??= Object.assign(new Error(`PGlite is closed: ${error.message}`), { name: 'ExitStatus' });
+      for (const { reject } of this.pending.values()) reject(this.ended);
+      this.pending.clear();
+    };
+    this.worker.on('error', die);
+    this.worker.on('exit', (code) => die(new Error(`the database thread exited (${code})`)));
+    this.worker.on('message', (message: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (message.error) {
+        const { name, message: text, stack, ...fields } = message.error;
+        waiting.reject(Object.assign(new Error(String(text)), { name, stack, ...fields }));
+      } else waiting.resolve(message.result);
+    });
+  }
+
+  /** A database in a new thread: a data directory, a dump loaded into memory, or an empty one in memory. */
+  static async open(source: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+    const thread = new PgliteThread();
+    try {
+      const dump = source.loadDataDir ? new Uint8Array(await source.loadDataDir.arrayBuffer()) : undefined;
+      await thread.send({ op: 'open', dataDir: source.dataDir, loadDataDir: dump }, dump ? [dump.buffer] : []);
+    } catch (error) {
+      await thread.worker.terminate();
+      throw error;
+    }
+    return thread;
+  }
+
+  get closed(): boolean {
+    return this.ended !== undefined;
+  }
+
+  private send<T>(message: Record<string, unknown>, transfer: TransferListItem[] = []): Promise<T> {
+    if (this.ended) return Promise.reject(this.ended);
+    const id = ++this.nextId;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+
+  query: PGlite['query'] = (text, params, options) => this.send({ op: 'query', text, params, options: workerOptions(options) });
+
+  exec: PGlite['exec'] = (text, options) => this.send({ op: 'exec', text, options: workerOptions(options) });
+
+  transaction: PGlite['transaction'] = async (callback) => {
+    const tx = ++this.nextTx;
+    await this.send({ op: 'begin', tx });
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const handle = {
+      query: ((text, params, options) => {
+        open();
+        return this.send({ op: 'query', tx, text, params, options: workerOptions(options) });
+      }) as PGlite['query'],
+      exec: ((text, options) => {
+        open();
+        return this.send({ op: 'exec', tx, text, options: workerOptions(options) });
+      }) as PGlite['exec'],
+      rollback: async () => {
+        open();
+        await this.send({ op: 'rollback', tx });
+        closed = true;
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let result: Awaited<ReturnType<typeof callback>>;
+    try {
+      result = await callback(handle as never);
+    } catch (error) {
+      closed = true;
+      await this.send({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    closed = true;
+    await this.send({ op: 'end', tx, commit: true });
+    return result;
+  };
+
+  dumpDataDir: PGlite['dumpDataDir'] = async () => {
+    const bytes = await this.send<Uint8Array>({ op: 'dump' });
+    return new File([bytes], 'pgdata.tar', { type: 'application/x-tar' });
+  };
+
+  close = async (): Promise<void> => {
+    if (this.ended) return;
+    await this.send({ op: 'close' }).catch(() => undefined);
+    this.ended = Object.assign(new Error('PGlite is closed'), { name: 'ExitStatus' });
+    await this.worker.terminate();
+  };
 }
 
-async function preparedQuery<T>(
-  client: PGlite,
-  text: string,
-  params?: unknown[],
-  options?: Parameters<PGlite['query']>[2],
-): Promise<Results<T>> {
-  const literals = (params ?? []).map(literal);
-  if (!PREPARABLE.test(text) || literals.some((l) => l === undefined) || options?.blob) return client.query<T>(text, params, options);
-  let names = preparedNames.get(client);
-  if (!names) {
-    names = new Map();
-    preparedNames.set(client, names);
-  }
-  let name = names.get(text);
-  if (!name) {
-    if (names.size >= MAX_PREPARED) return client.query<T>(text, params, options);
-    const chosen = `guildhall_${++preparedCount}`;
-    name = client.exec(`prepare ${chosen} as ${text}`).then(
-      () => chosen,
-      () => null,
-    );
-    names.set(text, name);
-  }
-  const prepared = await name;
-  if (!prepared) return client.query<T>(text, params, options);
-  const [result] = await client.exec(literals.length ? `execute ${prepared}(${literals.join(', ')})` : `execute ${prepared}`, options);
-  return result as Results<T>;
+/**
+ * Options as data. Parsers are functions and cannot cross threads; the only ones the API passes are Drizzle's,
+ * which keep dates, timestamps and intervals as the database wrote them, so they travel as a list of those types.
+ */
+function workerOptions(options: Parameters<PGlite['query']>[2]): WorkerOptions | undefined {
+  if (!options) return undefined;
+  const { rowMode, paramTypes, parsers, serializers, blob } = options;
+  if (serializers || blob) throw new Error('The database thread takes no serializers or blobs.');
+  const rawTypes = parsers
+    ? Object.entries(parsers).map(([oid, parse]) => {
+        if (parse('2026-01-02 03:04:05', Number(oid)) !== '2026-01-02 03:04:05')
+          throw new Error(`The database thread keeps type ${oid} as text; a parser that changes it is not supported.`);
+        return Number(oid);
+      })
+    : undefined;
+  return { rowMode, paramTypes, rawTypes };
 }
 
 const isFatalWasmError = (error: unknown) =>

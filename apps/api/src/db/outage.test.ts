@@ -182,4 +182,28 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     expect(again.statusCode).toBe(200);
     expect(again.json().result.id_user).toBe(id);
   }, 60_000);
+
+  it('answers 503 when its thread dies mid-request, and comes back with every acknowledged write', async () => {
+    const token = await t.tokenFor('member@guildhall.test');
+    const id = await t.idOf('member@guildhall.test');
+    const nick = `Thread ${Date.now()}`;
+    await t.database.db.execute(sql`update users set user_nick = ${nick} where id_user = ${id}`);
+
+    const pglite = (t.database.db as unknown as { $client: ReopeningPglite }).$client;
+    // The thread ends while requests are in flight, as it would on an abort inside the WebAssembly.
+    const inFlight = Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) }));
+    await (pglite.current as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    for (const res of await Promise.all(inFlight)) expect([200, 503]).toContain(res.statusCode);
+    const during = await t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
+    expect([200, 503]).toContain(during.statusCode);
+
+    const deadline = Date.now() + 20_000;
+    while ((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode !== 200) {
+      if (Date.now() > deadline) throw new Error('the database thread was not started again within 20 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const again = await t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().result.user_nick).toBe(nick);
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { memberClass } from '@guildhall/shared/rules/member-class';
 import { ancestorIds, domainCode, indexLocations, type LocationLike } from '@guildhall/shared/rules/locations';
 import type { Overview } from '@guildhall/shared/schemas/overview';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
 import { type Db, oncePerDatabase } from '../../db/client';
 import { approvals, locations, users, venues } from '../../db/schema/index';
