@@ -6,7 +6,7 @@ import { escapeLike } from './like';
 const FROM = 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż';
 const TO = 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz';
 
-export function foldSql(column: AnyColumn | SQL): SQL {
+export function foldSql(column: AnyColumn | SQL | ReturnType<typeof sql.identifier>): SQL {
   return sql`translate(lower(coalesce(${column}, '')), ${sql.raw(`'${FROM}'`)}, ${sql.raw(`'${TO}'`)})`;
 }
 
@@ -17,15 +17,18 @@ export function foldText(text: string): string {
   return out;
 }
 
-/** Every word typed must start one of the names ('ada love' finds Ada Lovelace); folded like foldSql. */
-export function everyWordStartsAName(text: string | undefined, names: (AnyColumn | SQL)[]): SQL[] {
+/**
+ * Every word typed must start one of the names ('ada love' finds Ada Lovelace). `folded` are the stored folded
+ * names (`users.fold_fname` …, foldSql of each name), which the prefix indexes serve.
+ */
+export function everyWordStartsAName(text: string | undefined, folded: AnyColumn[]): SQL[] {
   return (text ?? '')
     .split(/\s+/)
     .filter(Boolean)
     .map((term) => {
       const prefix = `${escapeLike(foldText(term))}%`;
       return sql`(${sql.join(
-        names.map((name) => sql`${foldSql(name)} like ${prefix}`),
+        folded.map((name) => sql`${name} like ${prefix}`),
         sql` or `,
       )})`;
     });

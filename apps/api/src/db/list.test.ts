@@ -64,6 +64,30 @@ describe('pagedList with keys', () => {
     expect(got.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
   });
 
+  it('brings a total not yet counted with the page’s keys, and counts for a page past the end', async () => {
+    rememberCountsFrom(1000);
+    try {
+      const troupe = await scalar(t.database.db, sql`select count(*)::int from users where user_type = 'Troupe'`);
+      const pages = Math.ceil(troupe / 3);
+      // Side by side, as a browser's burst would ask them: each gets its own page and the same total.
+      const asked = [1, 2, pages, pages + 1, pages + 5];
+      const answers = await Promise.all(
+        asked.map((page) => idsOf(`?userType=Troupe&sortBy=user_lname&direction=asc&count=3&page=${page}`)),
+      );
+      for (const [i, page] of asked.entries()) {
+        expect(answers[i]!.count).toBe(troupe);
+        const want = await rows<{ id_user: number }>(
+          t.database.db,
+          sql`select id_user from users where user_type = 'Troupe' order by user_lname asc, id_user asc limit 3 offset ${(page - 1) * 3}`,
+        );
+        expect(answers[i]!.rows.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
+      }
+      expect(await idsOf('?name=zzzz%20qqqq')).toEqual({ rows: [], count: 0 });
+    } finally {
+      rememberCountsFrom(1);
+    }
+  });
+
   it('serves a remembered total for a few seconds, and counts small totals every time', async () => {
     const before = (await idsOf('?userType=LARP')).count;
     const [added] = await t.database.db

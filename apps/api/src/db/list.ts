@@ -5,7 +5,9 @@
 // a large total is remembered for a few seconds so counting never dominates a list's cost.
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { anyOf } from './any-of';
+import type { Db } from './client';
 
 /**
  * Every sortable key of the shared list maps to a column or expression, or several sorted alike (a member's last
@@ -29,10 +31,19 @@ export interface ListSpec<S extends string, Q extends PgSelect, C extends CountR
    * sorted, skipped and limited on this narrow query (an index-only path where an index serves the sort), and
    * `rows` is computed for that page's keys alone (`tieBreak in (…)` replaces its where): a deep page does not
    * build the wide rows, or their subqueries, of everything it skips.
+   *
+   * Given as a function of `withTotal` (`keysSelect`), and where `count` is a plain `count()`, a total not known
+   * yet comes with the keys (`count(*) over ()`): the filtered rows are found once, for the page and the total,
+   * instead of once by each of two statements (decisions §33).
    */
-  keys?: PgSelect;
+  keys?: PgSelect | ((withTotal: boolean) => PgSelect);
 }
 
+/** A list's keys select (ListSpec.keys): its tie-break as `key`, and with `withTotal` the number of all its rows. */
+export function keysSelect(db: Db, tieBreak: PgColumn, withTotal: boolean) {
+  const fields: Record<string, PgColumn | SQL> = withTotal ? { key: tieBreak, total: sql`count(*) over ()` } : { key: tieBreak };
+  return db.select(fields);
+}
 export function pageOf(paging: { page: number; count: number }) {
   return { limit: paging.count, offset: (paging.page - 1) * paging.count };
 }
@@ -61,22 +72,25 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
   const { limit, offset } = pageOf(paging);
   const order = orderOf(paging, spec.sortable, spec.tieBreak);
   const slot = countSlot(spec.count);
+  // Nothing counted or counting for this total: the keys bring it along.
+  if (typeof spec.keys === 'function' && slot && !slot.counts.has(slot.key)) return pageWithTotal(paging, spec, spec.keys, slot);
+  const keysQuery = typeof spec.keys === 'function' ? spec.keys(false) : spec.keys;
   let page: PromiseLike<unknown>;
-  if (spec.keys) {
+  if (keysQuery) {
     // Past the middle of a list whose total is known, the page's keys are counted from the other end: the last
     // page skips ten index entries, not all the others. The rows come back in the asked order either way.
     const total = Number(knownCount(slot)?.[0]?.n ?? Number.NaN);
     let keys: PgSelect;
-    if (offset >= total) keys = spec.keys.where(sql`false`);
+    if (offset >= total) keys = keysQuery.where(sql`false`);
     else if (offset > total / 2) {
       const fromEnd = total - offset - limit;
       const reversed = orderOf({ ...paging, direction: paging.direction === 'asc' ? 'desc' : 'asc' }, spec.sortable, spec.tieBreak);
-      keys = spec.keys
+      keys = keysQuery
         .orderBy(...reversed)
         .limit(inlined(limit + Math.min(0, fromEnd)))
         .offset(offsetOf(Math.max(0, fromEnd)));
     } else
-      keys = spec.keys
+      keys = keysQuery
         .orderBy(...order)
         .limit(inlined(limit))
         .offset(offsetOf(offset));
@@ -88,6 +102,57 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
       .offset(offsetOf(offset));
   const [rows, total] = await Promise.all([page as Promise<Awaited<Q>>, rememberedCount(spec.count, slot)]);
   return { rows, count: Number(total[0]?.n ?? 0), totals: total[0] };
+}
+
+/**
+ * The page's keys with the total beside them (`count(*) over ()`), then the rows of those keys: the filters are
+ * applied once for both. A page past the end has no row to carry the total, so it is counted then. A large total is
+ * remembered like any other, after which pages take the narrow path (no window: it would walk every row).
+ */
+async function pageWithTotal<S extends string, Q extends PgSelect, C extends CountRow>(
+  paging: Paging<S>,
+  spec: ListSpec<S, Q, C>,
+  keys: (withTotal: boolean) => PgSelect,
+  { counts, key }: CountSlot,
+): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
+  const { limit, offset } = pageOf(paging);
+  const order = orderOf(paging, spec.sortable, spec.tieBreak);
+  const found = Promise.resolve(
+    keys(true)
+      .orderBy(...order)
+      .limit(inlined(limit))
+      .offset(offsetOf(offset)) as unknown as PromiseLike<{ key: number; total: number }[]>,
+  );
+  const counted = found.then(async (keyed): Promise<CountRow[]> => {
+    const total = keyed.length ? Number(keyed[0]!.total) : offset === 0 ? 0 : Number((await spec.count)[0]?.n ?? 0);
+    return [{ n: total }];
+  });
+  // Requests for the same total meanwhile wait for this one (rememberedCount) rather than each walking every row.
+  const entry: Remembered = { rows: counted, until: Number.POSITIVE_INFINITY };
+  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  counts.set(key, entry);
+  try {
+    const [keyed, totalRows] = await Promise.all([found, counted]);
+    const total = Number(totalRows[0]?.n ?? 0);
+    if (total >= rememberedFrom) {
+      entry.settled = [{ n: total }];
+      entry.until = Date.now() + COUNT_REMEMBERED_MS;
+    } else if (counts.get(key) === entry) counts.delete(key);
+    const rows = keyed.length
+      ? ((await spec.rows
+          .where(
+            anyOf(
+              spec.tieBreak,
+              keyed.map((k) => k.key),
+            ),
+          )
+          .orderBy(...order)) as Awaited<Q>)
+      : ([] as unknown as Awaited<Q>);
+    return { rows, count: total, totals: { n: total } as C };
+  } catch (error) {
+    if (counts.get(key) === entry) counts.delete(key);
+    throw error;
+  }
 }
 
 // Large totals are remembered briefly. Counting 100,000 matching rows costs tens of times what the page itself

@@ -73,7 +73,7 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('named reads on Pos
     const firstPage = await lookupMembers(database.db, lookupQuery.parse({ count: '2', page: '2' }), { withEmail: false });
     expect(firstPage.rows).toHaveLength(2);
     const statements = (await prepared()).map((s) => s.statement);
-    expect(statements.some((s) => / limit 2 offset 2\)/.test(s))).toBe(true);
+    expect(statements.some((s) => / limit 2 offset 2\b/.test(s))).toBe(true);
     const deep = await lookupMembers(database.db, lookupQuery.parse({ count: '10', page: '500' }), { withEmail: false });
     expect(deep.rows).toEqual([]);
     // A deep offset is a parameter, so that statement is planned for its value, not named.

@@ -20,7 +20,7 @@ import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { everyWordStartsAName } from '../../db/fold';
 import { escapeLike } from '../../db/like';
-import { pagedList, type SortColumns } from '../../db/list';
+import { keysSelect, pagedList, type SortColumns } from '../../db/list';
 import {
   appNumberCounters,
   approvalEscalations,
@@ -290,7 +290,7 @@ export async function listApprovals(
   if (query.appNumber) conditions.push(like(approvals.app_number, `%${escapeLike(query.appNumber.toUpperCase())}%`));
   if (query.userName) {
     const camnum = like(players.user_camnum, `${escapeLike(query.userName.toUpperCase())}%`);
-    const names = everyWordStartsAName(query.userName, [players.user_fname, players.user_lname, players.user_nick]);
+    const names = everyWordStartsAName(query.userName, [players.fold_fname, players.fold_lname, players.fold_nick]);
     conditions.push(or(camnum, and(...names)));
   }
   if (query.venueTypeId) conditions.push(eq(venues.id_venue_type, query.venueTypeId));
@@ -303,10 +303,11 @@ export async function listApprovals(
   const page = await pagedList(query, {
     // The page's ids first, joining only what the filters and the sort read (issue 8): a deep page skips ids, not
     // joined rows.
-    keys: countJoins(db.select({ id: approvals.id }).from(approvals).$dynamic(), {
-      player: reads.player || query.sortBy === 'player_name',
-      venue: reads.venue || query.sortBy === 'venue_name',
-    }).where(where),
+    keys: (withTotal) =>
+      countJoins(keysSelect(db, approvals.id, withTotal).from(approvals).$dynamic(), {
+        player: reads.player || query.sortBy === 'player_name',
+        venue: reads.venue || query.sortBy === 'venue_name',
+      }).where(where),
     rows: joined(
       db
         .select({

@@ -22,7 +22,7 @@ import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
-import { pagedList } from '../../db/list';
+import { keysSelect, pagedList } from '../../db/list';
 import {
   approvalEvents,
   approvals,
@@ -389,13 +389,16 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
   // The page's ids come from a narrow query joining only what its filters and sort read (every character has a
   // player, type and subtype, so leaving those joins out keeps the same rows): the default sort is then ten entries
   // of characters_name_sort_idx, however large the society (issue 8).
-  const keys = db.select({ id_character: characters.id_character }).from(characters).$dynamic();
-  if (place || query.venueTypeId) keys.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
-  if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') keys.innerJoin(users, eq(users.id_user, characters.id_user));
-  if (query.sortBy === 'type_name') keys.innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type));
-  if (query.sortBy === 'subtype_name') keys.innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype));
+  const keys = (withTotal: boolean) => {
+    const select = keysSelect(db, characters.id_character, withTotal).from(characters).$dynamic();
+    if (place || query.venueTypeId) select.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
+    if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') select.innerJoin(users, eq(users.id_user, characters.id_user));
+    if (query.sortBy === 'type_name') select.innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type));
+    if (query.sortBy === 'subtype_name') select.innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype));
+    return select.where(where);
+  };
   const page = await pagedList(query, {
-    keys: keys.where(where),
+    keys,
     rows: db
       .select({
         id_character: characters.id_character,

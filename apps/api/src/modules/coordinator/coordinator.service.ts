@@ -6,7 +6,7 @@ import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
-import { foldSql, foldText } from '../../db/fold';
+import { foldText } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { pagedList } from '../../db/list';
 import { prestige, users } from '../../db/schema/index';
@@ -30,7 +30,7 @@ export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
     query.standing === 'expiring' ? sql`${users.user_expiration} between ${today} and ${today} + ${EXPIRING_WITHIN_DAYS}::int` : undefined,
     ...words.map((word) => {
       const prefix = `${escapeLike(word)}%`;
-      return sql`(${foldSql(users.user_fname)} like ${prefix} or ${foldSql(users.user_lname)} like ${prefix} or ${foldSql(users.user_nick)} like ${prefix} or ${users.user_camnum} like ${`${escapeLike(word.toUpperCase())}%`})`;
+      return sql`(${users.fold_fname} like ${prefix} or ${users.fold_lname} like ${prefix} or ${users.fold_nick} like ${prefix} or ${users.user_camnum} like ${`${escapeLike(word.toUpperCase())}%`})`;
     }),
   );
   const [page, all] = await Promise.all([

@@ -5,7 +5,7 @@ import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { everyWordStartsAName } from '../../db/fold';
 import { escapeLike } from '../../db/like';
-import { pagedList, type SortColumns } from '../../db/list';
+import { keysSelect, pagedList, type SortColumns } from '../../db/list';
 import { memberColumns } from '../users/users.service';
 import { locations, userEmails, users } from '../../db/schema/index';
 
@@ -26,7 +26,7 @@ const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
 export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
   const conditions: SQL[] = [];
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
-  conditions.push(...everyWordStartsAName(query.name, [users.user_fname, users.user_mname, users.user_lname, users.user_nick]));
+  conditions.push(...everyWordStartsAName(query.name, [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick]));
   // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
   if (query.membershipCode) conditions.push(like(users.user_camnum, `${escapeLike(query.membershipCode.toUpperCase())}%`));
   if (query.email) {
@@ -48,11 +48,15 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
 
   // Location only joins in when a filter or the sort reads it; otherwise the keys come from users alone.
   const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';
-  const keys = db.select({ id_user: users.id_user }).from(users).$dynamic();
-  if (needsLocation) keys.leftJoin(locations, eq(locations.id_location, users.id_location));
+  const keys = (withTotal: boolean) => {
+    const select = keysSelect(db, users.id_user, withTotal).from(users).$dynamic();
+    if (needsLocation) select.leftJoin(locations, eq(locations.id_location, users.id_location));
+    return select.where(where);
+  };
   return pagedList(query, {
-    // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows.
-    keys: keys.where(where),
+    // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows; a total
+    // not known yet comes with the ids.
+    keys,
     rows: db
       .select({
         ...memberColumns,

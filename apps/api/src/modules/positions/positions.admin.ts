@@ -7,7 +7,7 @@ import type { PositionAdd, PositionHolding, PositionRow, PositionsQuery } from '
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { foldSql, foldText } from '../../db/fold';
+import { foldText } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { pagedList } from '../../db/list';
 import { approvalEvents, approvals, characters, locations, positionHolders, positions, users, venues } from '../../db/schema/index';
@@ -24,7 +24,7 @@ export async function listPositions(db: Db, query: PositionsQuery): Promise<List
     query.vacant === 'yes' ? isNull(positions.id_user) : query.vacant === 'no' ? isNotNull(positions.id_user) : undefined,
     ...words.map((word) => {
       const prefix = `${escapeLike(word)}%`;
-      return sql`(${foldSql(users.user_fname)} like ${prefix} or ${foldSql(users.user_lname)} like ${prefix} or ${users.user_camnum} like ${`${escapeLike(word.toUpperCase())}%`})`;
+      return sql`(${users.fold_fname} like ${prefix} or ${users.fold_lname} like ${prefix} or ${users.user_camnum} like ${`${escapeLike(word.toUpperCase())}%`})`;
     }),
   );
   const holding = and(eq(positionHolders.id_position, positions.id_position), isNull(positionHolders.ended_at));
