@@ -14,12 +14,14 @@ import type {
   VenueListQuery,
   VenueRow,
 } from '@guildhall/shared/schemas/venues';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { rememberedUntilChange } from '../../db/changes';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { pagedList } from '../../db/list';
 import { characters, locations, positionHolders, positions, users, venueItems, venues, venueTypes } from '../../db/schema/index';
 import { writeAudit } from '../audit/audit.service';
+import { listLocations } from '../locations/locations.service';
 import { positionRank } from '../positions/positions.service';
 import { venuesErrors } from './venues.errors';
 import type { VenueFacts } from './venues.policy';
@@ -32,20 +34,15 @@ const storytellerName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.us
 const contains = (column: SQL | typeof venues.venue_name, text: string) =>
   sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
 
+/** Every location by id, kept until something is written (the list it indexes is kept alike: listLocations). */
+const locationsById = rememberedUntilChange(async (db) => indexLocations(await listLocations(db)));
+
 /**
- * Domain name and code, region and organization (SPEC §3) of the given locations, from those locations and their
- * ancestors only: a page of sheets needs a few rows of the location tree, not all of it.
+ * Domain name and code, region and organization (SPEC §3) of the given locations, from the location tree this
+ * process keeps between writes: no statement for a page of sheets.
  */
-async function placesOf(db: Db | Tx, ids: number[]) {
-  const own = ids.length
-    ? await db
-        .select()
-        .from(locations)
-        .where(inArray(locations.id_location, [...new Set(ids)]))
-    : [];
-  const above = [...new Set(own.flatMap((l) => ancestorIds(l)))];
-  const ancestors = above.length ? await db.select().from(locations).where(inArray(locations.id_location, above)) : [];
-  const byId = indexLocations([...own, ...ancestors]);
+async function placesOf(db: Db) {
+  const byId = await locationsById(db);
   return (id_location: number) => {
     const location = byId.get(id_location);
     const region = location ? regionOf(location, byId) : undefined;
@@ -116,10 +113,7 @@ export async function listVenues(
     },
     tieBreak: venues.id_venue,
   });
-  const placeOf = await placesOf(
-    db,
-    page.rows.map((r) => r.id_location),
-  );
+  const placeOf = await placesOf(db);
   const rows = await Promise.all(
     page.rows.map(async (row) => {
       const { organization: _, ...place } = placeOf(row.id_location);
@@ -171,7 +165,7 @@ export async function getVenue(db: Db, id_venue: number): Promise<Venue> {
       .limit(50),
   ]);
   if (!row) throw venuesErrors.notFound();
-  const placeOf = await placesOf(db, [row.id_location]);
+  const placeOf = await placesOf(db);
   return { ...row, ...placeOf(row.id_location), positions: holders, updated_at: row.updated_at.toISOString() };
 }
 

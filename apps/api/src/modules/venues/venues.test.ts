@@ -95,6 +95,22 @@ describe('POST /api/venues/get', () => {
     }
   });
 
+  it('shows a domain renamed a moment ago (the location tree it keeps is dropped on a write)', async () => {
+    const before = (await post('/api/venues/get', 'member', {})).json().result.rows[0] as { id_location: number; domain_code: string };
+    const [place] = await rows<{ location_code: string; id_parent: number }>(
+      t.database.db,
+      sql`select location_code, id_parent from locations where id_location = ${before.id_location}`,
+    );
+    const renamed = await post(`/api/domains/${before.id_location}/update`, 'admin', {
+      location_name: 'Renamed Reach',
+      location_code: place!.location_code,
+      id_parent: place!.id_parent,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = (await post('/api/venues/get', 'member', {})).json().result.rows[0];
+    expect(after).toMatchObject({ id_location: before.id_location, domain_name: 'Renamed Reach', domain_code: before.domain_code });
+  });
+
   it('pages without overlap and sorts by name in both directions as SQL does', async () => {
     const first = (await post('/api/venues/get?sortBy=venue_name&page=1&count=5', 'member', {})).json().result.rows;
     const second = (await post('/api/venues/get?sortBy=venue_name&page=2&count=5', 'member', {})).json().result.rows;
