@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ChangeClock, isWriteStatement, listenForChanges, registerChangeClock, statementText } from './changes';
+import { planWindowTotals } from './list';
 import { lockDataDir } from './lock';
 import * as schema from './schema/index';
 
@@ -248,6 +249,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     abandonHandlers.set(db, cancelAbandoned);
     registerChangeClock(db, clock);
+    // Lists' totals ride with their keys only where the planner costs a window before a LIMIT (db/list.ts).
+    const version = pool.query<{ server_version_num: string }>('show server_version_num').then(
+      ({ rows }) => {
+        if (Number(rows[0]?.server_version_num) >= 170000) planWindowTotals(db);
+      },
+      () => undefined,
+    );
     return {
       db,
       kind: 'postgres',
@@ -264,6 +272,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         }
       },
       async migrate() {
+        await version;
         // Several API processes may start at once against one server: one migrates, the others wait.
         const client = await pool.connect();
         try {
@@ -313,6 +322,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   // Only this process opens the data directory (lockDataDir), so every write passes through `client`.
   registerChangeClock(db, client.clock);
+  planWindowTotals(db);
   return {
     db,
     kind: 'pglite',
