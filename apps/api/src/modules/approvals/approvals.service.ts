@@ -235,20 +235,15 @@ const ownCharacters = (me: Me) => sql`(select ${characters.id_character} from ${
 async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined }> {
   if (actor.isAdmin) return { where: undefined };
   const me = actor.id_user;
-  // The member's own characters are few: as literal ids the planner can combine every branch on its index.
-  const own = await db.select({ id: characters.id_character }).from(characters).where(eq(characters.id_user, me));
   const reach = reachOf(actor);
   // A post reaches the applications submitted at its place and below (approvals_location_idx); the places come
   // from the remembered location list, not a statement of their own.
   const reached = reach.length ? placesAtOrUnder(await listLocations(db), reach) : [];
   return {
     where: or(
-      own.length
-        ? anyOf(
-            approvals.character_id,
-            own.map((c) => c.id),
-          )
-        : undefined,
+      // The member's own characters as an array the statement reads first (an InitPlan), so this branch joins the
+      // others in one BitmapOr on approvals_character_idx without a statement of its own.
+      sql`${approvals.character_id} = any(array${ownCharacters(me)})`,
       eq(approvals.id_user_low, me),
       and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
       and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
