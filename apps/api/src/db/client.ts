@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ChangeClock, isWriteStatement, listenForChanges, registerChangeClock, statementText } from './changes';
-import { planWindowTotals } from './list';
+import { PLAN_ONCE_MARK, planWindowTotals } from './list';
 import { lockDataDir } from './lock';
 import * as schema from './schema/index';
 
@@ -137,8 +137,7 @@ function nameRepeatedReads(client: pg.PoolClient) {
       config !== null &&
       !config.name &&
       typeof config.text === 'string' &&
-      none(config.values) &&
-      (typeof args[1] === 'function' || none(args[1]))
+      ((none(config.values) && (typeof args[1] === 'function' || none(args[1]))) || config.text.includes(PLAN_ONCE_MARK))
     ) {
       const name = nameOfRead(config.text);
       if (name) args[0] = { ...config, name };

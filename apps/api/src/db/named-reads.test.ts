@@ -7,6 +7,7 @@ import { lookupMembers } from '../modules/membership-lookup/lookup.service';
 import { buildMember } from '../test/factories';
 import { openTestDatabase } from '../test/test-app';
 import { type Database, openDatabase } from './client';
+import { PLAN_ONCE_MARK } from './list';
 import { users } from './schema/index';
 
 describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('named reads on PostgreSQL', () => {
@@ -61,6 +62,20 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('named reads on Pos
     ).rejects.toThrow('roll back');
     expect((await named(database.db))[0]!.n).toBe(0);
     expect((await prepared()).some((s) => s.statement.includes("'Rollback-only'"))).toBe(true);
+  });
+
+  it('reads a page’s rows by their keys through one statement prepared once, whatever the filter and the keys', async () => {
+    await buildMember(database.db, { user_fname: 'Odile', user_lname: 'Quill' });
+    await buildMember(database.db, { user_fname: 'Otto', user_lname: 'Quill' });
+    const byName = await lookupMembers(database.db, lookupQuery.parse({ name: 'quill' }), { withEmail: true });
+    const byOther = await lookupMembers(database.db, lookupQuery.parse({ name: 'odile q' }), { withEmail: true });
+    expect(byName.rows.map((r) => r.user_fname).sort()).toEqual(['Odile', 'Otto']);
+    expect(byOther.rows.map((r) => r.user_fname)).toEqual(['Odile']);
+    const rowsOfKeys = (await prepared()).filter((s) => s.statement.includes(PLAN_ONCE_MARK));
+    // Both pages (other filters, other keys) ran the one prepared statement; the filtered keys stayed unnamed.
+    expect(rowsOfKeys).toHaveLength(1);
+    expect(rowsOfKeys[0]!.statement).toMatch(/= any\(\$1::int\[\]\)/);
+    expect((await prepared()).some((s) => /like \$\d/.test(s.statement))).toBe(false);
   });
 
   it('leaves writes unnamed', async () => {
