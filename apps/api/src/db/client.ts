@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ChangeClock, isWriteStatement, listenForChanges, registerChangeClock, statementText } from './changes';
-import { PLAN_ONCE_MARK, planWindowTotals } from './list';
+import { PLAN_ONCE_MARK, planRowsByKeys, planWindowTotals } from './list';
 import { lockDataDir } from './lock';
 import * as schema from './schema/index';
 
@@ -248,6 +248,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     abandonHandlers.set(db, cancelAbandoned);
     registerChangeClock(db, clock);
+    planRowsByKeys(db);
     // Lists' totals ride with their keys only where the planner costs a window before a LIMIT (db/list.ts).
     const version = pool.query<{ server_version_num: string }>('show server_version_num').then(
       ({ rows }) => {

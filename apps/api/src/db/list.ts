@@ -96,12 +96,13 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
         .orderBy(...order)
         .limit(inlined(limit))
         .offset(offsetOf(offset));
-    // Filtered (the count binds values, so the keys do too): the keys first, then the rows of those keys by a
-    // statement planned once (rowsOfKeys), rather than planning the rows' joins again for every request. Unfiltered,
+    // Filtered (the count binds values, so the keys do too) on PostgreSQL: the keys first, then the rows of those keys
+    // by a statement planned once (rowsOfKeys), rather than planning the rows' joins again for every request. Unfiltered,
     // one statement with the keys inside binds nothing and is itself planned once (db/client.ts): a second round
     // trip would cost more than it saves.
     const found = keys;
-    if (found && !(slot?.filtered ?? true)) page = spec.rows.where(inArray(spec.tieBreak, found)).orderBy(...order);
+    const byKeys = slot?.filtered === true && plansEveryRun.has(slot.owner);
+    if (found && !byKeys) page = spec.rows.where(inArray(spec.tieBreak, found)).orderBy(...order);
     else
       page = (async () => {
         const keyed = found ? ((await found) as Record<string, unknown>[]) : [];
@@ -234,6 +235,15 @@ function countSlot(count: PromiseLike<unknown>): CountSlot | undefined {
 // number, 4,625 matches of 100,000, took 74 ms instead of 0.08 ms on PostgreSQL 15). PGlite (PostgreSQL 18) and
 // PostgreSQL 17 on plan it as the full read it is. Databases are registered by openDatabase (db/client.ts).
 const windowTotalsPlannedWell = new WeakSet<object>();
+// PostgreSQL plans a statement that binds values on every run (db/client.ts names only those that bind none, or
+// carry PLAN_ONCE_MARK); PGlite's statements are all prepared, and there a second statement only costs a round trip.
+const plansEveryRun = new WeakSet<object>();
+/** This database plans every statement that binds values afresh, so a filtered page reads its rows by keys. */
+export function planRowsByKeys(db: object) {
+  const session = (db as { session?: object }).session;
+  if (session) plansEveryRun.add(session);
+}
+
 /** This database plans `count(*) over ()` beside a LIMIT as a full read (PostgreSQL 17 or later, PGlite). */
 export function planWindowTotals(db: object) {
   const session = (db as { session?: object }).session;
