@@ -162,6 +162,15 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** Waits for /api/ready to say the database is back, failing with `what` after 20 s. */
+  const readyWithin20s = async (what: string) => {
+    const deadline = Date.now() + 20_000;
+    while ((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode !== 200) {
+      if (Date.now() > deadline) throw new Error(`${what} within 20 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
   it('answers 503 and reopens its data directory by itself, keeping what was written', async () => {
     const token = await t.tokenFor('member@guildhall.test');
     const id = await t.idOf('member@guildhall.test');
@@ -173,11 +182,7 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: 'The database is unavailable right now. Please try again in a moment.', code: 'db.unavailable' });
 
-    const deadline = Date.now() + 20_000;
-    while ((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode !== 200) {
-      if (Date.now() > deadline) throw new Error('the embedded database was not reopened within 20 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await readyWithin20s('the embedded database was not reopened');
     const again = await t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
     expect(again.statusCode).toBe(200);
     expect(again.json().result.id_user).toBe(id);
@@ -197,11 +202,7 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     const during = await t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
     expect([200, 503]).toContain(during.statusCode);
 
-    const deadline = Date.now() + 20_000;
-    while ((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode !== 200) {
-      if (Date.now() > deadline) throw new Error('the database thread was not started again within 20 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await readyWithin20s('the database thread was not started again');
     const again = await t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
     expect(again.statusCode).toBe(200);
     expect(again.json().result.user_nick).toBe(nick);
