@@ -1,6 +1,6 @@
 // Builds one migrated, demo-seeded database per run; each test file then starts from its own copy of it
 // (a PGlite dump, or a PostgreSQL database made from a template), so files never share state.
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -68,4 +68,6 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDump', file);
   project.provide('postgresTemplate', '');
   project.provide('testRun', RUN);
+  // The dump (45 MB) is this run's alone: gone with it, not left in the temporary directory.
+  return () => rm(file, { force: true });
 }
