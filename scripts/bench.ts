@@ -63,6 +63,8 @@ interface Society {
   busiestVenue: number;
   /** The member whose own record, overview and prestige are read. */
   id: number;
+  /** Members whose records a coordinator reads in turn. */
+  memberIds: number[];
   lastPage: number;
   close(): Promise<void>;
 }
@@ -92,6 +94,7 @@ async function openSociety(target: { postgres?: string; dir: string }, size: num
     sql`select u.id_user, e.email from users u join user_emails e on e.id_user = u.id_user order by u.id_user limit 1 offset 100`,
   );
   const [{ n: total } = { n: 0 }] = await rows(sql`select count(*)::int as n from users`);
+  const someMembers = await rows(sql`select id_user from users order by id_user limit 200 offset 200`);
   const [approver] = await rows(
     sql`select e.email from approvals a join user_emails e on e.id_user = a.id_user_low where a.status = 'Pending Low' group by e.email order by count(*) desc, e.email limit 1`,
   );
@@ -131,6 +134,7 @@ async function openSociety(target: { postgres?: string; dir: string }, size: num
     regionalToken: await signIn(regional!.email),
     busiestVenue: Number(venue!.id_venue),
     id: Number(member!.id_user),
+    memberIds: someMembers.map((m) => Number(m.id_user)),
     lastPage: Math.max(1, Math.floor(Number(total) / 10) - 10),
     async close() {
       await app.close();
@@ -194,7 +198,21 @@ interface Load {
 const run = promisify(execFile);
 const autocannonBin = path.resolve(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
 /** autocannon in a process of its own, so the load generator does not share the server's event loop. */
-async function load(url: string, token?: string, warmUp = false, seconds = String(duration), body?: object): Promise<Load> {
+async function load(url: string | string[], token?: string, warmUp = false, seconds = String(duration), body?: object): Promise<Load> {
+  if (Array.isArray(url)) {
+    // Several paths in turn: autocannon's API (bench-paths.mjs); each starts with the same origin.
+    const origin = new URL(url[0]!).origin;
+    const options = {
+      url: origin,
+      paths: url.map((u) => u.slice(origin.length)),
+      connections,
+      ...(warmUp ? { amount: connections * 4 } : { duration: Number(seconds) }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    };
+    const script = path.resolve(import.meta.dirname, 'bench-paths.mjs');
+    const { stdout } = await run(process.execPath, [script, JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 });
+    return JSON.parse(stdout) as Load;
+  }
   const args = [
     autocannonBin,
     '-j',
@@ -215,9 +233,13 @@ type Budget = { p99?: number; shareOfHello?: number };
 const lookupBudget: Budget = onPostgres ? { p99: 50 } : { p99: 100 };
 const readBudget: Budget = onPostgres ? {} : { p99: 100 };
 /** name, path, token, budget, whether it is a list (for the growth check), and the JSON body of a POST. */
-type Call = [name: string, url: string, token: string | undefined, budget: Budget, list?: 'list', body?: object];
+const at = (origin: string, url: string | string[]) => (Array.isArray(url) ? url.map((u) => `${origin}${u}`) : `${origin}${url}`);
+type Call = [name: string, url: string | string[], token: string | undefined, budget: Budget, list?: 'list', body?: object];
 const callsOf = (s: Society): Call[] => [
   ['member record (own)', `/api/user/${s.id}`, s.memberToken, onPostgres ? { shareOfHello: 0.1 } : { shareOfHello: 0.02, p99: 100 }],
+  // A coordinator reading 200 different members' records in turn: reads arriving together share a statement
+  // (db/batch.ts) whoever they are for, not only when they ask for the same member.
+  ["members' records (200 members)", s.memberIds.map((id) => `/api/user/${id}`), s.staffToken, readBudget],
   ['overview figures', `/api/user/${s.id}/overview`, s.memberToken, onPostgres ? { p99: 50 } : { p99: 100 }],
   ['prestige record', `/api/prestiges/user/${s.id}?sortBy=prestige_general&direction=asc`, s.memberToken, readBudget, 'list'],
   ['notifications', '/api/notifications', s.memberToken, readBudget, 'list'],
@@ -262,9 +284,9 @@ console.log(
 line('Fastify hello-world', helloResult, '', '');
 for (const [name, url, token, budget, , body] of values['growth-only'] ? [] : calls) {
   if (!wanted(name)) continue;
-  await load(`${base}${url}`, token, true, undefined, body);
+  await load(at(base, url), token, true, undefined, body);
   const cpuBefore = process.cpuUsage();
-  const r = await load(`${base}${url}`, token, false, undefined, body);
+  const r = await load(at(base, url), token, false, undefined, body);
   const cpu = process.cpuUsage(cpuBefore);
   r.cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
   if (process.env.BENCH_DEBUG)
@@ -330,8 +352,8 @@ else if (values.growth || values['growth-only']) {
     const p50 = { small: Number.POSITIVE_INFINITY, large: Number.POSITIVE_INFINITY };
     for (let round = 0; round < 2; round++) {
       for (const [which, target, bearer] of [
-        ['small', `${small.base}${smallUrlPath}`, smallToken],
-        ['large', `${base}${url}`, token],
+        ['small', at(small.base, smallUrlPath), smallToken],
+        ['large', at(base, url), token],
       ] as const) {
         await load(target, bearer, true, undefined, body);
         const r = await load(target, bearer, false, growthDuration, body);

@@ -35,3 +35,19 @@ it.each(['member', 'admin'] as const)('GET /user/{id} as %s: one statement for t
   expect(statements).toHaveLength(1);
   expect(statements[0]).toMatch(/from "users"/);
 });
+
+it('records asked for together are read by one statement, each answer its own member', async () => {
+  const { id, token } = await t.accounts('member', 'storyteller', 'coordinator', 'admin');
+  const ids = [id.member, id.storyteller, id.coordinator, id.admin];
+  // Warm the remembered session, so only the records reach the database.
+  await t.app.inject({ method: 'GET', url: `/api/user/${id.admin}`, headers: bearer(token.admin) });
+  statements = [];
+  const answers = await Promise.all(
+    [...ids, id.member, 999_999].map((member) => t.app.inject({ method: 'GET', url: `/api/user/${member}`, headers: bearer(token.admin) })),
+  );
+  expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 404]);
+  expect(answers.slice(0, 5).map((res) => res.json().result.id_user)).toEqual([...ids, id.member]);
+  expect(answers[5]!.json().code).toBe('users.not_found');
+  expect(statements).toHaveLength(1);
+  expect(statements[0]).toMatch(/from "users"/);
+});

@@ -3,6 +3,7 @@ import type { ProfileUpdate } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { batchedByKey } from '../../db/batch';
 import { type Db, oncePerDatabase, type Tx } from '../../db/client';
 import { userAddresses, userEmails, userPhones, users } from '../../db/schema/index';
 import { usersErrors } from './users.errors';
@@ -58,18 +59,15 @@ const primaryAddress = (db: Db) =>
 
 const recordColumns = { ...memberColumns, user_prefix: users.user_prefix, user_bday: users.user_bday, is_admin: users.is_admin };
 
-// The record alone, and the record with its primary email, phone and address: each one prepared statement, one
-// round trip (lateral joins), prepared once per database.
+// The record alone, and the record with its primary email, phone and address (lateral joins): each one prepared
+// statement, prepared once per database, reading every record asked for meanwhile (db/batch.ts) in one round trip.
+const ids = sql`${users.id_user} = any(${sql.placeholder('ids')}::int[])`;
 const getUserStatements = oncePerDatabase((db) => {
   const email = primaryEmail(db);
   const phone = primaryPhone(db);
   const address = primaryAddress(db);
   return {
-    record: db
-      .select(recordColumns)
-      .from(users)
-      .where(eq(users.id_user, sql.placeholder('id_user')))
-      .prepare('user_record'),
+    record: db.select(recordColumns).from(users).where(ids).prepare('user_records'),
     withContacts: db
       .select({
         ...recordColumns,
@@ -89,19 +87,24 @@ const getUserStatements = oncePerDatabase((db) => {
       .leftJoinLateral(email, sql`true`)
       .leftJoinLateral(phone, sql`true`)
       .leftJoinLateral(address, sql`true`)
-      .where(eq(users.id_user, sql.placeholder('id_user')))
-      .prepare('user_record_with_contacts'),
+      .where(ids)
+      .prepare('user_records_with_contacts'),
   };
 });
 
+const byId = <R extends { id_user: number }>(rows: R[]) => new Map(rows.map((row) => [row.id_user, row]));
+const recordOf = batchedByKey(async (db, keys: number[]) => byId(await getUserStatements(db).record.execute({ ids: keys })));
+const recordWithContactsOf = batchedByKey(async (db, keys: number[]) =>
+  byId(await getUserStatements(db).withContacts.execute({ ids: keys })),
+);
+
 export async function getUser(db: Db, id_user: number, opts: { withContacts: boolean }): Promise<User> {
-  const statements = getUserStatements(db);
   if (!opts.withContacts) {
-    const [row] = await statements.record.execute({ id_user });
+    const row = await recordOf(db, id_user);
     if (!row) throw userNotFound();
     return { ...row, user_bday: null, tbl_user_email: null, tbl_user_phone: null, tbl_user_address: null };
   }
-  const [row] = await statements.withContacts.execute({ id_user });
+  const row = await recordWithContactsOf(db, id_user);
   if (!row) throw userNotFound();
   const { email, phone, address, ...record } = row;
   return { ...record, tbl_user_email: email, tbl_user_phone: phone, tbl_user_address: address };
