@@ -108,6 +108,14 @@ describe('GET /api/user/{id}/overview', () => {
     expect(missing.json().code).toBe('users.not_found');
   });
 
+  it('gives each of several overviews asked for at once its own member’s figures (they share a statement)', async () => {
+    const members = [id.member!, id.coordinator!, id.admin!];
+    const answers = await Promise.all([...members, 999_999].map((member) => get(`/api/user/${member}/overview`, 'admin')));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 404]);
+    for (const [i, member] of members.entries()) expect(answers[i]!.json().result.tiles).toEqual(await expectedTiles(member));
+    expect(new Set(answers.slice(0, 3).map((res) => res.json().result.membership.user_camnum)).size).toBe(3);
+  });
+
   it('answers 400 for a bad id and 401 without a token', async () => {
     expect((await get('/api/user/abc/overview', 'member')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/user/${id.member}/overview` })).statusCode).toBe(401);
