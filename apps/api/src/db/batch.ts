@@ -20,9 +20,11 @@ interface Waiting<V> {
  * batch's callers with the same error (an outage: 503 for each). The batch runs outside any request's scope, so a
  * caller that hangs up cancels only its own wait, not its neighbours' read.
  */
-export function batchedByKey<K, V>(load: (db: Db, keys: K[]) => Promise<Map<K, V>>): (db: Db, key: K) => Promise<V | undefined> {
-  const open = new WeakMap<Db, Map<K, Waiting<V>[]>>();
-  const dispatch = (db: Db, batch: Map<K, Waiting<V>[]>) => {
+export function batchedByKey<K, V, D extends object = Db>(
+  load: (db: D, keys: K[]) => Promise<Map<K, V>>,
+): (db: D, key: K) => Promise<V | undefined> {
+  const open = new WeakMap<D, Map<K, Waiting<V>[]>>();
+  const dispatch = (db: D, batch: Map<K, Waiting<V>[]>) => {
     if (open.get(db) === batch) open.delete(db);
     load(db, [...batch.keys()]).then(
       (found) => {

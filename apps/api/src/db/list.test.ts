@@ -88,6 +88,46 @@ describe('pagedList with keys', () => {
     }
   });
 
+  it('gives each of several filtered pages asked for together its own rows (read together where they can be)', async () => {
+    const asked: [string, SQL, string, number][] = [
+      ['?userType=Troupe&count=4&page=1', sql`order by id_user desc`, 'Troupe', 0],
+      ['?userType=LARP&count=4&page=2', sql`order by id_user desc`, 'LARP', 4],
+      ['?userType=Troupe&count=4&page=3', sql`order by id_user desc`, 'Troupe', 8],
+      ['?userType=LARP&sortBy=user_lname&direction=asc&count=4', sql`order by user_lname asc, id_user asc`, 'LARP', 0],
+    ];
+    // Totals known, so only keys and rows reach the database (and a page past the middle is read from the far end).
+    for (const [query] of asked) await idsOf(query);
+    const farPage = Math.ceil((await idsOf('?userType=Troupe&count=4')).count / 4) - 1;
+    asked.push([`?userType=Troupe&count=4&page=${farPage}`, sql`order by id_user desc`, 'Troupe', (farPage - 1) * 4]);
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const query = client.query;
+    const rowStatements: string[] = [];
+    client.query = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text);
+      if (text.includes('/* plan once */')) rowStatements.push(text);
+      return query.apply(client, args);
+    };
+    let answers: { rows: { id_user: number }[] }[];
+    try {
+      answers = await Promise.all(asked.map(([q]) => idsOf(q)));
+    } finally {
+      client.query = query;
+    }
+    for (const [i, [, order, type, offset]] of asked.entries()) {
+      const want = await rows<{ id_user: number }>(
+        t.database.db,
+        sql`select id_user from users where user_type = ${type} ${order} limit 4 offset ${offset}`,
+      );
+      expect(answers[i]!.rows.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
+    }
+    // PostgreSQL reads a filtered page's rows by keys (PGlite in the same statement as the keys), pages whose keys
+    // came back in the same turn of the event loop by one statement: never more statements than pages.
+    if (t.database.kind === 'postgres') {
+      expect(rowStatements.length).toBeGreaterThanOrEqual(2);
+      expect(rowStatements.length).toBeLessThanOrEqual(asked.length);
+    }
+  });
+
   it('serves a remembered total for a few seconds, and counts small totals every time', async () => {
     const before = (await idsOf('?userType=LARP')).count;
     const [added] = await t.database.db

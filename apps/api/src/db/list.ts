@@ -7,6 +7,7 @@ import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { anyOf } from './any-of';
+import { batchedByKey } from './batch';
 import type { Db } from './client';
 
 /**
@@ -83,8 +84,10 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
     // page skips ten index entries, not all the others. The rows come back in the asked order either way.
     const total = Number(knownCount(slot)?.[0]?.n ?? Number.NaN);
     let keys: PgSelect | undefined;
+    let backwards = false;
     if (offset >= total) keys = undefined;
     else if (offset > total / 2) {
+      backwards = true;
       const fromEnd = total - offset - limit;
       const reversed = orderOf({ ...paging, direction: paging.direction === 'asc' ? 'desc' : 'asc' }, spec.sortable, spec.tieBreak);
       keys = keysQuery
@@ -106,11 +109,13 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
     else
       page = (async () => {
         const keyed = found ? ((await found) as Record<string, unknown>[]) : [];
+        const inPageOrder = backwards ? keyed.reverse() : keyed;
         return keyed.length
-          ? rowsOfKeys(
+          ? batchedRowsOfKeys(
               spec,
-              keyed.map((k) => Number(Object.values(k)[0])),
+              inPageOrder.map((k) => Number(Object.values(k)[0])),
               order,
+              slot!.owner,
             )
           : [];
       })();
@@ -136,6 +141,52 @@ function rowsOfKeys<Q extends PgSelect>(spec: { rows: Q; tieBreak: AnyColumn }, 
   return spec.rows.where(sql`${sql.raw(PLAN_ONCE_MARK)} ${anyOf(spec.tieBreak, keys)}`).orderBy(...order) as unknown as Promise<Awaited<Q>>;
 }
 
+// Requests of the same list shape (the same rows statement but for its keys) that want their rows meanwhile get
+// them from one statement reading all their keys (db/batch.ts): one round trip for a burst of filtered pages instead
+// of one each. Each request gets its own copies of its own rows, in the order it asked.
+type Row = Record<string, unknown>;
+type RowsLoader = (owner: object, key: number) => Promise<Row | undefined>;
+const rowGroups = new WeakMap<object, Map<string, RowsLoader>>();
+const ROW_GROUPS_KEPT = 500;
+
+/** The name under which a list's rows carry their tie-break, if they select it (every keyed list does). */
+function keyFieldOf(spec: { rows: PgSelect; tieBreak: AnyColumn }): string | undefined {
+  // The select's own fields (getSelectedFields() answers a proxy that throws on a raw SQL field without an alias).
+  const fields = (spec.rows as unknown as { config?: { fields?: Record<string, unknown> } }).config?.fields ?? {};
+  return Object.keys(fields).find((name) => fields[name] === spec.tieBreak);
+}
+
+/** rowsOfKeys, read together with other requests' keys for the same statement. `keys` must be in the page's order. */
+async function batchedRowsOfKeys<Q extends PgSelect>(
+  spec: { rows: Q; tieBreak: AnyColumn },
+  keys: number[],
+  order: SQL[],
+  owner: object,
+): Promise<Awaited<Q>> {
+  const field = keyFieldOf(spec);
+  const statement = rowsOfKeys(spec, keys, order) as unknown as { toSQL(): { sql: string; params: unknown[] } };
+  if (!field) return statement as unknown as Promise<Awaited<Q>>;
+  // The statement's text and every value it binds but the keys: requests alike in both read alike rows.
+  const { sql: text, params } = statement.toSQL();
+  const group = `${text}\u0000${JSON.stringify(params.filter((p) => !Array.isArray(p)))}`;
+  let groups = rowGroups.get(owner);
+  if (!groups) {
+    groups = new Map();
+    rowGroups.set(owner, groups);
+  }
+  let load = groups.get(group);
+  if (!load) {
+    if (groups.size >= ROW_GROUPS_KEPT) groups.clear();
+    load = batchedByKey(async (_owner, all: number[]) => {
+      const rows = (await Promise.resolve(rowsOfKeys(spec, all, order))) as unknown as Row[];
+      return new Map(rows.map((row) => [Number(row[field]), row]));
+    });
+    groups.set(group, load);
+  }
+  const found = await Promise.all(keys.map((key) => load(owner, key)));
+  return found.filter((row): row is Row => row !== undefined).map((row) => ({ ...row })) as unknown as Awaited<Q>;
+}
+
 /**
  * The page's keys with the total beside them (`count(*) over ()`), then the rows of those keys: the filters are
  * applied once for both. A page past the end has no row to carry the total, so it is counted then. A large total is
@@ -145,7 +196,7 @@ async function pageWithTotal<S extends string, Q extends PgSelect, C extends Cou
   paging: Paging<S>,
   spec: ListSpec<S, Q, C>,
   keys: (withTotal: boolean) => PgSelect,
-  { counts, key }: CountSlot,
+  { counts, key, owner }: CountSlot,
 ): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
   const { limit, offset } = pageOf(paging);
   const order = orderOf(paging, spec.sortable, spec.tieBreak);
@@ -171,10 +222,11 @@ async function pageWithTotal<S extends string, Q extends PgSelect, C extends Cou
       entry.until = Date.now() + COUNT_REMEMBERED_MS;
     } else if (counts.get(key) === entry) counts.delete(key);
     const rows = keyed.length
-      ? await rowsOfKeys(
+      ? await batchedRowsOfKeys(
           spec,
           keyed.map((k) => Number(k.key)),
           order,
+          owner,
         )
       : ([] as unknown as Awaited<Q>);
     return { rows, count: total, totals: { n: total } as C };
