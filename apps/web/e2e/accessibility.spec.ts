@@ -45,6 +45,7 @@ test('the SSO page can be used with the keyboard alone', async ({ page }) => {
 // Eight pages audited: one test each for Administration and Coordinator, so neither runs into the 30 s limit on a
 // busy 2-core machine (together they once took 33 s).
 test('Administration passes axe, with its dialog open', async ({ page, signInAs }) => {
+  test.slow(); // 29 s on a slower 2-core machine
   await signInAs(ADMIN, { to: '/administration/members' });
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row').nth(1)).toBeVisible();
   await expectNoSeriousViolations(page);

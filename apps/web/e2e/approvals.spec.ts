@@ -42,6 +42,8 @@ test.describe('Approvals', () => {
     browser,
     signInAs,
   }) => {
+    // Three members' browsers in turn: 28 s on a busy 2-core machine, so three times the limit.
+    test.slow();
     await signInAs(MEMBER, { to: '/characters/list' });
     const name = unique('Isolde');
     const characterId = await createCharacter(page, name);

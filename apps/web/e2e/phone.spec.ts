@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { COORDINATOR, signIn } from './helpers';
 
 test('no page is wider than a 375 px phone', async ({ page }) => {
+  test.slow(); // every page of the portal in turn: 29 s on a slower 2-core machine
   await signIn(page, COORDINATOR);
   await page.setViewportSize({ width: 375, height: 740 });
   const pages: [string, (() => Promise<void>)?][] = [

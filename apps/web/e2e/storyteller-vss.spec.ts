@@ -35,6 +35,8 @@ test.describe('Vss Manager', () => {
     browser,
     signInAs,
   }) => {
+    // Two members' browsers and a dozen steps: about 30 s on a busy 2-core machine, so three times the limit.
+    test.slow();
     const sheet = unique('Gaslight Quarter');
     const item = unique('Brass Key');
     await signInAs(STORYTELLER, { to: '/storyteller/vss-manager' });
