@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, scalar } from '../test/sql';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 import { users } from './schema/index';
-import { rememberCountsFrom } from './list';
+import { rememberCountsFor, rememberCountsFrom } from './list';
 
 let t: TestApp;
 let token: string;
@@ -125,6 +125,43 @@ describe('pagedList with keys', () => {
     if (t.database.kind === 'postgres') {
       expect(rowStatements.length).toBeGreaterThanOrEqual(2);
       expect(rowStatements.length).toBeLessThanOrEqual(asked.length);
+    }
+  });
+
+  it('serves a total past its time while counting it again, then the new one; one long past its time is counted', async () => {
+    rememberCountsFor(300);
+    // A filter no other test counts, so no total of theirs is remembered for it.
+    const filter = '?userType=Troupe&from=1900-01-01&count=2';
+    const [added] = await t.database.db
+      .insert(users)
+      .values({ user_fname: 'Stale', user_lname: 'Total', user_camnum: 'ZZ0000000098', user_type: 'Troupe', user_expiration: '2030-01-01' })
+      .returning();
+    try {
+      const counted = (await idsOf(filter)).count;
+      await t.database.db.delete(users).where(sql`${users.id_user} = ${added!.id_user}`);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      // Past its time: served as it was while a count runs in the background ...
+      expect((await idsOf(filter)).count).toBe(counted);
+      // ... and the recounted total once that is done.
+      let recounted = counted;
+      for (let i = 0; i < 40 && recounted === counted; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        recounted = (await idsOf(filter)).count;
+      }
+      expect(recounted).toBe(counted - 1);
+      // Long past its time (no request came): counted before it is answered.
+      await t.database.db.insert(users).values({
+        user_fname: 'Stale',
+        user_lname: 'Total',
+        user_camnum: 'ZZ0000000097',
+        user_type: 'Troupe',
+        user_expiration: '2030-01-01',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect((await idsOf(filter)).count).toBe(counted);
+    } finally {
+      rememberCountsFor(5000);
+      await t.database.db.delete(users).where(sql`${users.user_camnum} like 'ZZ000000009%' and ${users.user_fname} = 'Stale'`);
     }
   });
 

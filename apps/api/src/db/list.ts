@@ -219,7 +219,7 @@ async function pageWithTotal<S extends string, Q extends PgSelect, C extends Cou
     const total = Number(totalRows[0]?.n ?? 0);
     if (total >= rememberedFrom) {
       entry.settled = [{ n: total }];
-      entry.until = Date.now() + COUNT_REMEMBERED_MS;
+      entry.until = Date.now() + countRememberedMs;
     } else if (counts.get(key) === entry) counts.delete(key);
     const rows = keyed.length
       ? await batchedRowsOfKeys(
@@ -239,11 +239,19 @@ async function pageWithTotal<S extends string, Q extends PgSelect, C extends Cou
 // Large totals are remembered briefly. Counting 100,000 matching rows costs tens of times what the page itself
 // does, on every request; a total of that size that lags a write by a few seconds shows nobody anything wrong
 // (the rows themselves are always read fresh). Small totals, which people do check, are always counted.
+// When a remembered total runs out, the next request counts it again in the background and it is served meanwhile
+// (for as long again at most): otherwise every request arriving during the recount waited for it, and a
+// page past the middle, not knowing the total, walked the index from the near end (p99 108 ms against a p50 of
+// 23 ms for the lookup's last pages at 100,000 members).
 let rememberedFrom = 1000;
-export const COUNT_REMEMBERED_MS = 5000;
+let countRememberedMs = 5000;
 /** Tests: remember totals from this size on (default 1,000). */
 export function rememberCountsFrom(size: number) {
   rememberedFrom = size;
+}
+/** Tests: remember totals this long (default 5 s). */
+export function rememberCountsFor(ms: number) {
+  countRememberedMs = ms;
 }
 const COUNTS_KEPT = 1000;
 
@@ -253,7 +261,13 @@ interface Remembered {
   settled?: CountRow[];
   /** Until when a settled large total is served; Infinity while the count is still running. */
   until: number;
+  /** A settled total past `until` being counted again (it is served meanwhile). */
+  recounting?: boolean;
 }
+
+/** A settled total past its time, served while it is counted again (for as long again at most). */
+const stillServed = (known: Remembered | undefined, now: number): known is Remembered & { settled: CountRow[] } =>
+  known?.settled !== undefined && now < known.until + countRememberedMs;
 const remembered = new WeakMap<object, Map<string, Remembered>>();
 const everywhere = {};
 
@@ -305,14 +319,37 @@ export function planWindowTotals(db: object) {
 /** A large total counted moments ago, if there is one. */
 function knownCount(slot: CountSlot | undefined): CountRow[] | undefined {
   const known = slot?.counts.get(slot.key);
-  return known?.settled && known.until > Date.now() ? known.settled : undefined;
+  return stillServed(known, Date.now()) ? known.settled : undefined;
 }
 
 async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>, slot: CountSlot | undefined): Promise<C[]> {
   if (!slot) return count;
   const { counts, key } = slot;
   const known = counts.get(key);
-  if (known && known.until > Date.now()) {
+  const now = Date.now();
+  if (known && known.until <= now && stillServed(known, now)) {
+    if (!known.recounting) {
+      known.recounting = true;
+      Promise.resolve(count).then(
+        (rows) => {
+          known.recounting = false;
+          if (Number(rows[0]?.n ?? 0) < rememberedFrom) {
+            if (counts.get(key) === known) counts.delete(key);
+            return;
+          }
+          known.settled = rows;
+          known.rows = Promise.resolve(rows);
+          known.until = Date.now() + countRememberedMs;
+        },
+        () => {
+          // Its request gone or the database away: the next request tries again.
+          known.recounting = false;
+        },
+      );
+    }
+    return known.settled as C[];
+  }
+  if (known && known.until > now) {
     // The same count running for another request, or a large total counted moments ago. Should the shared count
     // fail (its request gone, the statement cancelled), this request counts for itself.
     try {
@@ -329,7 +366,7 @@ async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>, slot
     const rows = await entry.rows;
     if (Number(rows[0]?.n ?? 0) >= rememberedFrom) {
       entry.settled = rows;
-      entry.until = Date.now() + COUNT_REMEMBERED_MS;
+      entry.until = Date.now() + countRememberedMs;
     } else if (counts.get(key) === entry) counts.delete(key);
     return rows as C[];
   } catch (error) {
