@@ -65,6 +65,8 @@ interface Society {
   id: number;
   /** Members whose records a coordinator reads in turn. */
   memberIds: number[];
+  /** Beginnings of last names a coordinator looks up in turn. */
+  namePrefixes: string[];
   lastPage: number;
   close(): Promise<void>;
 }
@@ -95,6 +97,9 @@ async function openSociety(target: { postgres?: string; dir: string }, size: num
   );
   const [{ n: total } = { n: 0 }] = await rows(sql`select count(*)::int as n from users`);
   const someMembers = await rows(sql`select id_user from users order by id_user limit 200 offset 200`);
+  const someNames = await rows(
+    sql`select distinct left(fold_lname, 3) as prefix from users where length(fold_lname) >= 3 order by 1 limit 200`,
+  );
   const [approver] = await rows(
     sql`select e.email from approvals a join user_emails e on e.id_user = a.id_user_low where a.status = 'Pending Low' group by e.email order by count(*) desc, e.email limit 1`,
   );
@@ -135,6 +140,7 @@ async function openSociety(target: { postgres?: string; dir: string }, size: num
     busiestVenue: Number(venue!.id_venue),
     id: Number(member!.id_user),
     memberIds: someMembers.map((m) => Number(m.id_user)),
+    namePrefixes: someNames.map((n) => String(n.prefix)),
     lastPage: Math.max(1, Math.floor(Number(total) / 10) - 10),
     async close() {
       await app.close();
@@ -246,6 +252,8 @@ const callsOf = (s: Society): Call[] => [
   ['lookup, default page', '/api/users', s.staffToken, lookupBudget, 'list'],
   ['lookup by name "ada lo"', '/api/users?name=ada%20lo', s.staffToken, lookupBudget, 'list'],
   ['lookup by number', '/api/users?membershipCode=US2019', s.staffToken, lookupBudget, 'list'],
+  // Lookups by 200 different names in turn: no two requests of a burst alike (db/batch.ts shares less).
+  ['lookups by 200 other names', s.namePrefixes.map((p) => `/api/users?name=${encodeURIComponent(p)}`), s.staffToken, {}],
   // The deepest page but ten, whatever the society's size.
   ['lookup, a last page', `/api/users?page=${s.lastPage}`, s.staffToken, lookupBudget, 'list'],
   ['domains', '/api/domains', s.staffToken, readBudget, 'list'],
