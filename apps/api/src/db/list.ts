@@ -168,7 +168,8 @@ async function batchedRowsOfKeys<Q extends PgSelect>(
   if (!field) return statement as unknown as Promise<Awaited<Q>>;
   // The statement's text and every value it binds but the keys: requests alike in both read alike rows.
   const { sql: text, params } = statement.toSQL();
-  const group = `${text}\u0000${JSON.stringify(params.filter((p) => !Array.isArray(p)))}`;
+  const keysParam = JSON.stringify(keys);
+  const group = `${text}\u0000${JSON.stringify(params.filter((p) => !(Array.isArray(p) && JSON.stringify(p) === keysParam)))}`;
   let groups = rowGroups.get(owner);
   if (!groups) {
     groups = new Map();
