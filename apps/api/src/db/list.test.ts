@@ -200,6 +200,39 @@ describe('pagedList with keys', () => {
     }
   });
 
+  it('reads the keys for a total not known yet once for requests arriving together (PostgreSQL before 17)', async () => {
+    rememberCountsFrom(1000);
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const query = client.query;
+    const statements: string[] = [];
+    client.query = (...args: unknown[]) => {
+      statements.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text));
+      return query.apply(client, args);
+    };
+    try {
+      // Again a filter of its own: its total is not known to any earlier request.
+      const filter = 'userType=Troupe&to=2999-12-30&sortBy=user_fname&direction=desc&count=4';
+      const troupe = await scalar(
+        t.database.db,
+        sql`select count(*)::int from users where user_type = 'Troupe' and user_expiration <= '2999-12-30'`,
+      );
+      statements.length = 0;
+      const pages = await Promise.all([1, 2, 3, 1, 2, 3].map((page) => idsOf(`?${filter}&page=${page}`)));
+      for (const [i, page] of pages.entries()) {
+        expect(page.count).toBe(troupe);
+        const want = await rows<{ id_user: number }>(
+          t.database.db,
+          sql`select id_user from users where user_type = 'Troupe' and user_expiration <= '2999-12-30' order by user_fname desc, id_user desc limit 4 offset ${(i % 3) * 4}`,
+        );
+        expect(page.rows.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
+      }
+      if (t.database.kind === 'postgres') expect(statements.filter((s) => /limit 1001\b/.test(s))).toHaveLength(1);
+    } finally {
+      client.query = query;
+      rememberCountsFrom(1);
+    }
+  });
+
   it('serves a remembered total for a few seconds, and counts small totals every time', async () => {
     const before = (await idsOf('?userType=LARP')).count;
     const [added] = await t.database.db

@@ -202,25 +202,36 @@ const KEYS_COUNTED_UP_TO = 1000;
 async function pageCountingKeys<Q extends PgSelect, C extends CountRow>(
   spec: { rows: Q; tieBreak: AnyColumn; count: PromiseLike<C[]> },
   keysQuery: PgSelect,
-  slot: CountSlot,
+  { counts, key, owner }: CountSlot,
   { limit, offset, order }: { limit: number; offset: number; order: SQL[] },
 ): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
-  const keyed = (await keysQuery.orderBy(...order).limit(inlined(KEYS_COUNTED_UP_TO + 1))) as Record<string, unknown>[];
-  const keys = keyed.map((k) => Number(Object.values(k)[0]));
-  let total: number;
-  if (keys.length > KEYS_COUNTED_UP_TO) total = Number((await rememberedCount(spec.count, slot))[0]?.n ?? 0);
-  else {
-    total = keys.length;
+  const found = Promise.resolve(keysQuery.orderBy(...order).limit(inlined(KEYS_COUNTED_UP_TO + 1)) as unknown as PromiseLike<Row[]>).then(
+    (keyed) => keyed.map((k) => Number(Object.values(k)[0])),
+  );
+  const counted = found.then(
+    async (keys): Promise<CountRow[]> => (keys.length > KEYS_COUNTED_UP_TO ? await spec.count : [{ n: keys.length }]),
+  );
+  // Requests for the same total meanwhile wait for this one (rememberedCount) and read only their page's keys, rather
+  // than each reading a thousand: a total that changes every second (the overdue filter's) had every request of
+  // that second read them (p99 181 ms against a p50 of 42 ms, Approvals overdue at 100,000 members).
+  const entry: Remembered = { rows: counted, until: Number.POSITIVE_INFINITY };
+  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  counts.set(key, entry);
+  try {
+    const [keys, totalRows] = await Promise.all([found, counted]);
+    const total = Number(totalRows[0]?.n ?? 0);
     // Remembered like a counted total of its size (tests remember small ones too).
     if (total >= rememberedFrom) {
-      if (slot.counts.size >= COUNTS_KEPT) slot.counts.delete(slot.counts.keys().next().value!);
-      const settled = [{ n: total }];
-      slot.counts.set(slot.key, { rows: Promise.resolve(settled), settled, until: Date.now() + countRememberedMs });
-    }
+      entry.settled = [{ n: total }];
+      entry.until = Date.now() + countRememberedMs;
+    } else if (counts.get(key) === entry) counts.delete(key);
+    const page = keys.slice(offset, offset + limit);
+    const rows = page.length ? await batchedRowsOfKeys(spec, page, order, owner) : ([] as unknown as Awaited<Q>);
+    return { rows, count: total, totals: { n: total } as C };
+  } catch (error) {
+    if (counts.get(key) === entry) counts.delete(key);
+    throw error;
   }
-  const page = keys.slice(offset, offset + limit);
-  const rows = page.length ? await batchedRowsOfKeys(spec, page, order, slot.owner) : ([] as unknown as Awaited<Q>);
-  return { rows, count: total, totals: { n: total } as C };
 }
 
 /**
