@@ -6,7 +6,7 @@
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { anyOf } from './any-of';
+import { anyOfKeys } from './any-of';
 import { batchedByKey } from './batch';
 import type { Db } from './client';
 
@@ -142,7 +142,9 @@ export const PLAN_ONCE_MARK = '/* plan once */';
 
 /** The page's rows, found by their keys (the rows' own where is replaced), in the page's order. */
 function rowsOfKeys<Q extends PgSelect>(spec: { rows: Q; tieBreak: AnyColumn }, keys: number[], order: SQL[]): Promise<Awaited<Q>> {
-  return spec.rows.where(sql`${sql.raw(PLAN_ONCE_MARK)} ${anyOf(spec.tieBreak, keys)}`).orderBy(...order) as unknown as Promise<Awaited<Q>>;
+  return spec.rows.where(sql`${sql.raw(PLAN_ONCE_MARK)} ${anyOfKeys(spec.tieBreak, keys)}`).orderBy(...order) as unknown as Promise<
+    Awaited<Q>
+  >;
 }
 
 // Requests of the same list shape (the same rows statement but for its keys) that want their rows meanwhile get

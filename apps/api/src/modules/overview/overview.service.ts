@@ -5,6 +5,7 @@ import { ancestorIds, domainCode, indexLocations, type LocationLike } from '@gui
 import type { Overview } from '@guildhall/shared/schemas/overview';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
+import { anyOfKeys } from '../../db/any-of';
 import { batchedByKey } from '../../db/batch';
 import { type Db, oncePerDatabase } from '../../db/client';
 import { approvals, locations, users, venues } from '../../db/schema/index';
@@ -57,7 +58,7 @@ const statements = oncePerDatabase((db) => ({
   members: db
     .select({ id_user: users.id_user, ...figuresOf(eachMember) })
     .from(users)
-    .where(sql`${users.id_user} = any(${sql.placeholder('ids')}::int[])`)
+    .where(anyOfKeys(users.id_user, sql.placeholder('ids')))
     .prepare('overviews'),
   storyteller: db
     .select({ ...memberFigures, ...storytellerFigures })

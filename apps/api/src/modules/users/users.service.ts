@@ -4,6 +4,7 @@ import type { User } from '@guildhall/shared/schemas/user';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { batchedByKey } from '../../db/batch';
+import { anyOfKeys } from '../../db/any-of';
 import { type Db, oncePerDatabase, type Tx } from '../../db/client';
 import { userAddresses, userEmails, userPhones, users } from '../../db/schema/index';
 import { usersErrors } from './users.errors';
@@ -61,7 +62,7 @@ const recordColumns = { ...memberColumns, user_prefix: users.user_prefix, user_b
 
 // The record alone, and the record with its primary email, phone and address (lateral joins): each one prepared
 // statement, prepared once per database, reading every record asked for meanwhile (db/batch.ts) in one round trip.
-const ids = sql`${users.id_user} = any(${sql.placeholder('ids')}::int[])`;
+const ids = anyOfKeys(users.id_user, sql.placeholder('ids'));
 const getUserStatements = oncePerDatabase((db) => {
   const email = primaryEmail(db);
   const phone = primaryPhone(db);
