@@ -15,7 +15,7 @@ const tags = ['domains'];
 
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  // Already serialised (domainsBody): a string with a JSON content type goes out as it is.
+  // Already serialised and encoded (domainsBody): the bytes go out as they are, with the JSON content type.
   app.get('/domains', { schema: { tags, response: { 200: listEnvelope(locationSchema) } } }, async (_req, reply) =>
     // The type provider types send() by the response schema; this string is that schema's output.
     reply.type('application/json; charset=utf-8').send((await domainsBody(db)) as never),

@@ -27,6 +27,9 @@ describe('GET /api/domains', () => {
   it('lists every location with its SPEC domain code', async () => {
     const res = await get('/api/domains');
     expect(res.statusCode).toBe(200);
+    // Sent as bytes kept between requests: still JSON, and said to be.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     const { rows: locations, count } = res.json().result;
     const stored = await rows<{ id_location: number; location_code: string; location_type: number; id_parent_location: string | null }>(
       t.database.db,
