@@ -18,18 +18,37 @@ export function foldText(text: string): string {
 }
 
 /**
+ * The smallest text after every text that starts with `prefix`, in the byte order of `text_pattern_ops` (UTF-8 byte
+ * order is code point order): the prefix with its last character's code point one higher. Undefined when there is
+ * none (the last character is U+10FFFF).
+ */
+export function afterPrefix(prefix: string): string | undefined {
+  const chars = [...prefix];
+  const last = chars.pop()?.codePointAt(0);
+  if (last === undefined || last >= 0x10ffff) return undefined;
+  // Surrogates are not characters: U+D7FF is followed by U+E000.
+  const next = last === 0xd7ff ? 0xe000 : last + 1;
+  return chars.join('') + String.fromCodePoint(next);
+}
+
+/**
  * Every word typed must start one of the names ('ada love' finds Ada Lovelace). `folded` are the stored folded
  * names (`users.fold_fname` …, foldSql of each name), which the prefix indexes serve.
+ *
+ * A word is written as the range of texts it starts (`name ~>=~ 'ada' and name ~<~ 'adb'`), which is what PostgreSQL
+ * makes of `name like 'ada%'` when it sees the pattern, so a plan made once, without the words, still reads the
+ * prefix indexes (a pattern it cannot see reads none). Such a statement can then be prepared and planned once
+ * (`planOnce`, decisions §36).
  */
 export function everyWordStartsAName(text: string | undefined, folded: AnyColumn[]): SQL[] {
-  return (text ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((term) => {
-      const prefix = `${escapeLike(foldText(term))}%`;
-      return sql`(${sql.join(
-        folded.map((name) => sql`${name} like ${prefix}`),
-        sql` or `,
-      )})`;
-    });
+  return wordsOf(text).map((term) => {
+    const prefix = foldText(term);
+    const after = afterPrefix(prefix);
+    const starts = (name: AnyColumn) =>
+      after === undefined ? sql`${name} like ${`${escapeLike(prefix)}%`}` : sql`(${name} ~>=~ ${prefix} and ${name} ~<~ ${after})`;
+    return sql`(${sql.join(folded.map(starts), sql` or `)})`;
+  });
 }
+
+/** The words of a search text. */
+export const wordsOf = (text: string | undefined): string[] => (text ?? '').split(/\s+/).filter(Boolean);

@@ -3,9 +3,9 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { everyWordStartsAName } from '../../db/fold';
+import { everyWordStartsAName, foldText, wordsOf } from '../../db/fold';
 import { escapeLike } from '../../db/like';
-import { keysSelect, pagedList, type SortColumns } from '../../db/list';
+import { keysSelect, PLAN_ONCE_MARK, pagedList, type SortColumns } from '../../db/list';
 import { memberColumns } from '../users/users.service';
 import { locations, userEmails, users } from '../../db/schema/index';
 
@@ -44,7 +44,13 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   if (query.userType) conditions.push(eq(users.user_type, query.userType));
   if (query.from) conditions.push(gte(users.user_expiration, query.from));
   if (query.to) conditions.push(lte(users.user_expiration, query.to));
-  const where = conditions.length ? and(...conditions) : undefined;
+  // Looked up by name alone, with words of two letters or more: the statements are named and planned once
+  // (db/fold.ts); their plan reads the name indexes whatever the words, as a plan made for them would. A one-letter
+  // word matches a third of the society, which a plan for its value reads otherwise (in the order asked, stopping
+  // at the page), and other filters' plans depend on their values: those stay planned for each request.
+  const byNameAlone = conditions.length > 0 && conditions.length === wordsOf(query.name).length;
+  const planOnce = byNameAlone && wordsOf(query.name).every((word) => [...foldText(word)].length >= 2);
+  const where = conditions.length ? and(...(planOnce ? [sql`${sql.raw(PLAN_ONCE_MARK)} true`, ...conditions] : conditions)) : undefined;
 
   // Location only joins in when a filter or the sort reads it; otherwise the keys come from users alone.
   const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';
