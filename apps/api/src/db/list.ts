@@ -39,6 +39,12 @@ export interface ListSpec<S extends string, Q extends PgSelect, C extends CountR
    * instead of once by each of two statements (decisions §33).
    */
   keys?: PgSelect | ((withTotal: boolean) => PgSelect);
+  /**
+   * Optional, beside `keys`: one row by its key, read through a statement prepared once per database and batched
+   * with other requests' keys (`preparedRowsByKey`), used wherever the rows are read by keys instead of building
+   * `rows` for them. Must select what `rows` selects.
+   */
+  rowByKey?: (key: number) => Promise<Awaited<Q>[number] | undefined>;
 }
 
 /** A list's keys select (ListSpec.keys): its tie-break as `key`, and with `withTotal` the number of all its rows. */
@@ -115,7 +121,7 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
         const keyed = found ? ((await found) as Record<string, unknown>[]) : [];
         const inPageOrder = backwards ? keyed.reverse() : keyed;
         return keyed.length
-          ? batchedRowsOfKeys(
+          ? rowsOfPage(
               spec,
               inPageOrder.map((k) => Number(Object.values(k)[0])),
               order,
@@ -160,6 +166,42 @@ function keyFieldOf(spec: { rows: PgSelect; tieBreak: AnyColumn }): string | und
   // The select's own fields (getSelectedFields() answers a proxy that throws on a raw SQL field without an alias).
   const fields = (spec.rows as unknown as { config?: { fields?: Record<string, unknown> } }).config?.fields ?? {};
   return Object.keys(fields).find((name) => fields[name] === spec.tieBreak);
+}
+
+/** A page's rows by its keys (in the page's order): by the list's prepared statement if it has one. */
+async function rowsOfPage<Q extends PgSelect>(
+  spec: { rows: Q; tieBreak: AnyColumn; rowByKey?: (key: number) => Promise<Awaited<Q>[number] | undefined> },
+  keys: number[],
+  order: SQL[],
+  owner: object,
+): Promise<Awaited<Q>> {
+  const { rowByKey } = spec;
+  if (!rowByKey) return batchedRowsOfKeys(spec, keys, order, owner);
+  const found = await Promise.all(keys.map((key) => rowByKey(key)));
+  return found.filter((row) => row !== undefined).map((row) => ({ ...(row as Row) })) as unknown as Awaited<Q>;
+}
+
+/**
+ * A list's rows by key through one statement per database, prepared once (named `name`) and read for every key
+ * asked meanwhile (db/batch.ts): `select(db, keys)` is the list's rows select with `where(keys)`. Nothing is built
+ * per request, where `rows` read by keys was built twice (once to know which requests may share the statement):
+ * a fifth of a filtered page's CPU for the Approvals list. Give `(key) => read(db, key)` as ListSpec.rowByKey.
+ */
+export function preparedRowsByKey<R extends Record<string, unknown>>(
+  name: string,
+  key: { column: AnyColumn; field: keyof R & string },
+  select: (db: Db, keys: SQL) => { prepare(name: string): { execute(values: { keys: number[] }): Promise<R[]> } },
+): (db: Db, key: number) => Promise<R | undefined> {
+  const statements = new WeakMap<Db, { execute(values: { keys: number[] }): Promise<R[]> }>();
+  return batchedByKey(async (db: Db, keys: number[]) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = select(db, sql`${sql.raw(PLAN_ONCE_MARK)} ${anyOfKeys(key.column, sql.placeholder('keys'))}`).prepare(name);
+      statements.set(db, statement);
+    }
+    const rows = await statement.execute({ keys });
+    return new Map(rows.map((row) => [Number(row[key.field]), row]));
+  });
 }
 
 /** rowsOfKeys, read together with other requests' keys for the same statement. `keys` must be in the page's order. */
@@ -228,7 +270,7 @@ async function pageCountingKeys<Q extends PgSelect, C extends CountRow>(
       entry.until = Date.now() + countRememberedMs;
     } else if (counts.get(key) === entry) counts.delete(key);
     const page = keys.slice(offset, offset + limit);
-    const rows = page.length ? await batchedRowsOfKeys(spec, page, order, owner) : ([] as unknown as Awaited<Q>);
+    const rows = page.length ? await rowsOfPage(spec, page, order, owner) : ([] as unknown as Awaited<Q>);
     return { rows, count: total, totals: { n: total } as C };
   } catch (error) {
     if (counts.get(key) === entry) counts.delete(key);
@@ -271,7 +313,7 @@ async function pageWithTotal<S extends string, Q extends PgSelect, C extends Cou
       entry.until = Date.now() + countRememberedMs;
     } else if (counts.get(key) === entry) counts.delete(key);
     const rows = keyed.length
-      ? await batchedRowsOfKeys(
+      ? await rowsOfPage(
           spec,
           keyed.map((k) => Number(k.key)),
           order,

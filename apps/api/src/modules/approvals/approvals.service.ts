@@ -20,7 +20,7 @@ import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { everyWordStartsAName } from '../../db/fold';
 import { escapeLike } from '../../db/like';
-import { keysSelect, pagedList, type SortColumns } from '../../db/list';
+import { keysSelect, pagedList, preparedRowsByKey, type SortColumns } from '../../db/list';
 import {
   appNumberCounters,
   approvalEscalations,
@@ -253,6 +253,24 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
   };
 }
 
+/** A row of the Approvals list: the application with its character, player, venue and who last changed it. */
+const listRowsSelect = (db: Db) =>
+  joined(
+    db
+      .select({
+        ...coreColumns,
+        character_name: characters.character_name,
+        player_name: fullName(players),
+        user_camnum: players.user_camnum,
+        venue_name: venues.venue_name,
+        updated_by_name: sql<string | null>`case when ${updaters.id_user} is null then null else ${fullName(updaters)} end`,
+      })
+      .from(approvals)
+      .$dynamic(),
+  ).leftJoin(updaters, eq(updaters.id_user, approvals.updated_by));
+/** A filtered page's rows by their keys, prepared once (db/list.ts). */
+const listRowOf = preparedRowsByKey('approvals_rows', { column: approvals.id, field: 'id' }, (db, keys) => listRowsSelect(db).where(keys));
+
 /** Waiting at a level where the actor is the named approver (never their own character's). */
 export function awaitingApprover(me: Me): SQL {
   return and(
@@ -303,21 +321,8 @@ export async function listApprovals(
         player: reads.player || query.sortBy === 'player_name',
         venue: reads.venue || query.sortBy === 'venue_name',
       }).where(where),
-    rows: joined(
-      db
-        .select({
-          ...coreColumns,
-          character_name: characters.character_name,
-          player_name: fullName(players),
-          user_camnum: players.user_camnum,
-          venue_name: venues.venue_name,
-          updated_by_name: sql<string | null>`case when ${updaters.id_user} is null then null else ${fullName(updaters)} end`,
-        })
-        .from(approvals)
-        .$dynamic(),
-    )
-      .leftJoin(updaters, eq(updaters.id_user, approvals.updated_by))
-      .where(where),
+    rows: listRowsSelect(db).where(where),
+    rowByKey: (key) => listRowOf(db, key),
     count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
     sortable: {
       level_since: approvals.level_since,

@@ -5,13 +5,31 @@ import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { everyWordStartsAName, foldText, wordsOf } from '../../db/fold';
 import { escapeLike } from '../../db/like';
-import { keysSelect, PLAN_ONCE_MARK, pagedList, type SortColumns } from '../../db/list';
+import { keysSelect, PLAN_ONCE_MARK, pagedList, preparedRowsByKey, type SortColumns } from '../../db/list';
 import { memberColumns } from '../users/users.service';
 import { locations, userEmails, users } from '../../db/schema/index';
 
 const primaryEmail = sql<
   string | null
 >`(select e.email from ${userEmails} e where e.id_user = ${users.id_user} order by e.id_email limit 1)`;
+
+/** A lookup row: the member, their place and (for those who may see it) their primary e-mail. */
+const rowsSelect = (db: Db, withEmail: boolean) =>
+  db
+    .select({
+      ...memberColumns,
+      location_name: locations.location_name,
+      email: withEmail ? primaryEmail : sql<string | null>`null`,
+    })
+    .from(users)
+    .leftJoin(locations, eq(locations.id_location, users.id_location));
+// A filtered page's rows by their keys, each way prepared once (db/list.ts).
+const rowWithEmail = preparedRowsByKey('lookup_rows_with_email', { column: users.id_user, field: 'id_user' }, (db, keys) =>
+  rowsSelect(db, true).where(keys),
+);
+const rowWithoutEmail = preparedRowsByKey('lookup_rows', { column: users.id_user, field: 'id_user' }, (db, keys) =>
+  rowsSelect(db, false).where(keys),
+);
 
 const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   id_user: users.id_user,
@@ -63,16 +81,8 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
     // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows; a total
     // not known yet comes with the ids.
     keys,
-    rows: db
-      .select({
-        ...memberColumns,
-        location_name: locations.location_name,
-        email: opts.withEmail ? primaryEmail : sql<null>`null`,
-      })
-      .from(users)
-      .leftJoin(locations, eq(locations.id_location, users.id_location))
-      .where(where)
-      .$dynamic(),
+    rows: rowsSelect(db, opts.withEmail).where(where).$dynamic(),
+    rowByKey: (key) => (opts.withEmail ? rowWithEmail : rowWithoutEmail)(db, key),
     count: db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
     sortable: SORT_COLUMNS,
     tieBreak: users.id_user,
