@@ -114,6 +114,22 @@ describe('GET /api/users', () => {
     expect((await lookup('?email=analytical', 'storyteller')).statusCode).toBe(403);
   });
 
+  it('keeps e-mails from a storyteller looking up the same name at the same moment as a coordinator', async () => {
+    // Rows read by keys are batched across requests: those who may see e-mails and those who may not never share.
+    const [coordinator, storyteller, again] = await Promise.all([
+      lookup('?name=ada%20lovelace'),
+      lookup('?name=ada%20lovelace', 'storyteller'),
+      lookup('?name=ada%20lovelace'),
+    ]);
+    for (const res of [coordinator, again]) {
+      expect(res.json().result.rows.find((r: { user_lname: string }) => r.user_lname === 'Lovelace').email).toBe(
+        'ada.lovelace@analytical.test',
+      );
+    }
+    expect(storyteller.json().result.rows.length).toBeGreaterThan(0);
+    expect(storyteller.json().result.rows.every((r: { email: string | null }) => r.email === null)).toBe(true);
+  });
+
   it('refuses a plain member with 403', async () => {
     const res = await lookup('', 'member');
     expect(res.statusCode).toBe(403);
