@@ -84,9 +84,9 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
   if (typeof spec.keys === 'function' && slot && windowTotalsPlannedWell.has(slot.owner) && !slot.counts.has(slot.key))
     return pageWithTotal(paging, spec, spec.keys, slot);
   const keysQuery = typeof spec.keys === 'function' ? spec.keys(false) : spec.keys;
-  // Elsewhere, a total neither known nor being counted, for a page among the first KEYS_COUNTED_UP_TO rows: read
+  // Elsewhere, a total neither known nor being counted, for a page among the first keysCountedUpTo rows: read
   // that many keys, and a total below it is their number (no count statement).
-  if (typeof spec.keys === 'function' && keysQuery && slot && !slot.counts.has(slot.key) && offset + limit <= KEYS_COUNTED_UP_TO)
+  if (typeof spec.keys === 'function' && keysQuery && slot && !slot.counts.has(slot.key) && offset + limit <= keysCountedUpTo)
     return pageCountingKeys(spec, keysQuery, slot, { limit, offset, order });
   let page: PromiseLike<unknown>;
   if (keysQuery) {
@@ -237,37 +237,61 @@ async function batchedRowsOfKeys<Q extends PgSelect>(
 }
 
 /**
- * A page among the first KEYS_COUNTED_UP_TO rows whose total is not known: the keys of all those rows (one more, to
+ * A page among the first keysCountedUpTo rows whose total is not known: the keys of all those rows (one more, to
  * tell whether there are more), so a total below that is their number and needs no count of its own (a name search
  * found 48 members: its count walked the same 4,600 index entries as its keys, again). A larger total is counted
  * and remembered as before. Costs no more than the count it saves: the keys stop where the count would have walked on.
  */
-const KEYS_COUNTED_UP_TO = 1000;
+let keysCountedUpTo = 1000;
+/** Tests: read the keys of up to this many rows for a total not known yet (default 1,000). */
+export function countKeysUpTo(rows: number) {
+  keysCountedUpTo = rows;
+}
+// Statements (the count's text, whatever it binds) whose last total was too large to come from the keys.
+const largeTotals = new WeakMap<object, Set<string>>();
 async function pageCountingKeys<Q extends PgSelect, C extends CountRow>(
   spec: { rows: Q; tieBreak: AnyColumn; count: PromiseLike<C[]> },
   keysQuery: PgSelect,
-  { counts, key, owner }: CountSlot,
+  { counts, key, text, owner }: CountSlot,
   { limit, offset, order }: { limit: number; offset: number; order: SQL[] },
 ): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
-  const found = Promise.resolve(keysQuery.orderBy(...order).limit(inlined(KEYS_COUNTED_UP_TO + 1)) as unknown as PromiseLike<Row[]>).then(
+  const found = Promise.resolve(keysQuery.orderBy(...order).limit(inlined(keysCountedUpTo + 1)) as unknown as PromiseLike<Row[]>).then(
     (keyed) => keyed.map((k) => Number(Object.values(k)[0])),
   );
   const counted = found.then(
-    async (keys): Promise<CountRow[]> => (keys.length > KEYS_COUNTED_UP_TO ? await spec.count : [{ n: keys.length }]),
+    async (keys): Promise<CountRow[]> => (keys.length > keysCountedUpTo ? await spec.count : [{ n: keys.length }]),
   );
-  // Requests for the same total meanwhile wait for this one (rememberedCount) and read only their page's keys, rather
-  // than each reading a thousand: a total that changes every second (the overdue filter's) had every request of
-  // that second read them (p99 181 ms against a p50 of 42 ms, Approvals overdue at 100,000 members).
+  // Where the same statement's last total was large, requests for this one meanwhile wait for it (rememberedCount)
+  // and read only their own page's keys, rather than each reading a thousand: a total that changes every second
+  // (the overdue filter's) had every request of that second read them (p99 181 ms against a p50 of 42 ms, Approvals
+  // overdue at 100,000 members). A small total is not waited for: reading all its keys costs each request no more
+  // than its own page's, and waiting on another's read cost the name search a tenth of its rate.
+  let large = largeTotals.get(owner);
+  if (!large) {
+    large = new Set();
+    largeTotals.set(owner, large);
+  }
   const entry: Remembered = { rows: counted, until: Number.POSITIVE_INFINITY };
-  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
-  counts.set(key, entry);
+  const shared = large.has(text);
+  if (shared) {
+    if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+    counts.set(key, entry);
+  }
   try {
     const [keys, totalRows] = await Promise.all([found, counted]);
     const total = Number(totalRows[0]?.n ?? 0);
+    if (keys.length > keysCountedUpTo) {
+      if (large.size >= COUNTS_KEPT) large.clear();
+      large.add(text);
+    } else large.delete(text);
     // Remembered like a counted total of its size (tests remember small ones too).
     if (total >= rememberedFrom) {
       entry.settled = [{ n: total }];
       entry.until = Date.now() + countRememberedMs;
+      if (!shared) {
+        if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+        counts.set(key, entry);
+      }
     } else if (counts.get(key) === entry) counts.delete(key);
     const page = keys.slice(offset, offset + limit);
     const rows = page.length ? await rowsOfPage(spec, page, order, owner) : ([] as unknown as Awaited<Q>);
@@ -365,14 +389,16 @@ const everywhere = {};
 type CountQuery = { toSQL?: () => { sql: string; params: unknown[] }; session?: object };
 
 /** Where a count query's total is remembered: per database (a query's session belongs to one Drizzle client). */
-type CountSlot = { counts: Map<string, Remembered>; key: string; owner: object; filtered: boolean };
+type CountSlot = { counts: Map<string, Remembered>; key: string; text: string; owner: object; filtered: boolean };
 function countSlot(count: PromiseLike<unknown>): CountSlot | undefined {
   const query = count as PromiseLike<unknown> & CountQuery;
   if (typeof query.toSQL !== 'function') return undefined;
   let key: string;
+  let text: string;
   let filtered: boolean;
   try {
     const { sql, params } = query.toSQL();
+    text = sql;
     key = `${sql}\u0000${JSON.stringify(params)}`;
     filtered = params.length > 0;
   } catch {
@@ -384,7 +410,7 @@ function countSlot(count: PromiseLike<unknown>): CountSlot | undefined {
     counts = new Map();
     remembered.set(owner, counts);
   }
-  return { counts, key, owner, filtered };
+  return { counts, key, text, owner, filtered };
 }
 
 // `count(*) over ()` must read every row before the first comes out. PostgreSQL before 17 does not cost that in: with
