@@ -17,6 +17,7 @@ import { type AnyColumn, and, asc, count, eq, gte, inArray, isNotNull, like, lt,
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import { anyOf } from '../../db/any-of';
+import { builtOnce } from '../../db/built-once';
 import type { Db, Tx } from '../../db/client';
 import { everyWordStartsAName } from '../../db/fold';
 import { escapeLike } from '../../db/like';
@@ -311,7 +312,8 @@ export async function listApprovals(
   if (query.category) conditions.push(eq(approvals.category, query.category));
   if (query.status) conditions.push(eq(approvals.status, query.status));
   if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
-  const where = and(...conditions);
+  // Built once for the count, the keys and the total (db/built-once.ts).
+  const where = builtOnce(db, and(...conditions));
   const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
   const page = await pagedList(query, {
     // The page's ids first, joining only what the filters and the sort read (issue 8): a deep page skips ids, not

@@ -2,6 +2,7 @@
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { everyWordStartsAName, foldText, wordsOf } from '../../db/fold';
 import { escapeLike } from '../../db/like';
@@ -68,7 +69,10 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   // at the page), and other filters' plans depend on their values: those stay planned for each request.
   const byNameAlone = conditions.length > 0 && conditions.length === wordsOf(query.name).length;
   const planOnce = byNameAlone && wordsOf(query.name).every((word) => [...foldText(word)].length >= 2);
-  const where = conditions.length ? and(...(planOnce ? [sql`${sql.raw(PLAN_ONCE_MARK)} true`, ...conditions] : conditions)) : undefined;
+  // Built once for the count, the keys and the total (db/built-once.ts).
+  const where = conditions.length
+    ? builtOnce(db, and(...(planOnce ? [sql`${sql.raw(PLAN_ONCE_MARK)} true`, ...conditions] : conditions)))
+    : undefined;
 
   // Location only joins in when a filter or the sort reads it; otherwise the keys come from users alone.
   const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';

@@ -1,0 +1,25 @@
+// A condition built into SQL text once per request and reused by every statement of a list (issue 8). A list's
+// where clause goes into its count (built only to know which remembered total it has), its keys and sometimes its
+// count again; Drizzle builds it from its parts each time, checking every part's kind against each of its own
+// (the Approvals list's visibility and overdue filter: a tenth of the request's CPU per build).
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+/**
+ * `condition` as its built text and bound values, in a form Drizzle writes out again at almost no cost (text
+ * pieces and values). The same SQL and the same values as the condition itself (without Drizzle's per-value type
+ * hints, which only its AWS Data API driver reads); undefined stays undefined.
+ */
+export function builtOnce(db: Db, condition: SQL | undefined): SQL | undefined {
+  if (!condition) return condition;
+  const dialect = (db as unknown as { dialect?: PgDialect }).dialect;
+  if (!dialect) return condition;
+  const { sql: text, params } = dialect.sqlToQuery(condition);
+  // Text and placeholders alternate; Drizzle numbers placeholders in order, each once. Anything else (a `$1`
+  // written into the text itself) and the condition is left as it was.
+  const pieces = text.split(/\$(\d+)/);
+  const numbers = pieces.filter((_, i) => i % 2 === 1).map(Number);
+  if (numbers.length !== params.length || numbers.some((n, i) => n !== i + 1)) return condition;
+  return sql.join(pieces.map((piece, i) => (i % 2 === 0 ? sql.raw(piece) : sql.param(params[Number(piece) - 1]))));
+}
