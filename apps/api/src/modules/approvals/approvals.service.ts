@@ -17,7 +17,7 @@ import { type AnyColumn, and, asc, count, eq, gte, inArray, isNotNull, like, lt,
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import { anyOf } from '../../db/any-of';
-import { builtOnce } from '../../db/built-once';
+import { builtWhere } from '../../db/built-once';
 import type { Db, Tx } from '../../db/client';
 import { everyWordStartsAName } from '../../db/fold';
 import { escapeLike } from '../../db/like';
@@ -315,7 +315,8 @@ export async function listApprovals(
   if (query.status) conditions.push(eq(approvals.status, query.status));
   if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
   // Built once for the count, the keys and the total (db/built-once.ts).
-  const where = builtOnce(db, and(...conditions));
+  const built = builtWhere(db, and(...conditions));
+  const where = built.where;
   const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
   const page = await pagedList(query, {
     // The page's ids first, joining only what the filters and the sort read (issue 8): a deep page skips ids, not
@@ -328,6 +329,8 @@ export async function listApprovals(
     rows: listRowsSelect(db).where(where),
     rowByKey: (key) => listRowOf(db, key),
     count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
+    // The count's joins follow from what the filters read.
+    countKey: { text: `approvals player=${reads.player} venue=${reads.venue}`, where: built },
     sortable: {
       level_since: approvals.level_since,
       update_date: approvals.update_date,

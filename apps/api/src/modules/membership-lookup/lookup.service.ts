@@ -2,7 +2,7 @@
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
-import { builtOnce } from '../../db/built-once';
+import { builtWhere } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { everyWordStartsAName, foldText, wordsOf } from '../../db/fold';
 import { escapeLike } from '../../db/like';
@@ -70,9 +70,11 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const byNameAlone = conditions.length > 0 && conditions.length === wordsOf(query.name).length;
   const planOnce = byNameAlone && wordsOf(query.name).every((word) => [...foldText(word)].length >= 2);
   // Built once for the count, the keys and the total (db/built-once.ts).
-  const where = conditions.length
-    ? builtOnce(db, and(...(planOnce ? [sql`${sql.raw(PLAN_ONCE_MARK)} true`, ...conditions] : conditions)))
-    : undefined;
+  const built = builtWhere(
+    db,
+    conditions.length ? and(...(planOnce ? [sql`${sql.raw(PLAN_ONCE_MARK)} true`, ...conditions] : conditions)) : undefined,
+  );
+  const where = built.where;
 
   // Location only joins in when a filter or the sort reads it; otherwise the keys come from users alone.
   const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';
@@ -88,6 +90,8 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
     rows: rowsSelect(db, opts.withEmail).where(where).$dynamic(),
     rowByKey: (key) => (opts.withEmail ? rowWithEmail : rowWithoutEmail)(db, key),
     count: db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
+    // The count's from and joins are always these.
+    countKey: { text: 'lookup', where: built },
     sortable: SORT_COLUMNS,
     tieBreak: users.id_user,
   });
