@@ -319,7 +319,7 @@ for (const [name, url, token, budget, , body] of values['growth-only'] ? [] : ca
 }
 await hello.close();
 // BENCH_DEBUG on PostgreSQL: which prepared statements of one pool connection reuse a generic plan, which are
-// planned for every run (decisions §31).
+// planned for every run (decision 029).
 if (process.env.BENCH_DEBUG && onPostgres)
   for (const r of await rows(
     sql`select generic_plans g, custom_plans c, left(regexp_replace(statement, '[[:space:]]+', ' ', 'g'), 160) s from pg_prepared_statements order by custom_plans desc limit 40`,

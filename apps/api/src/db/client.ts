@@ -112,7 +112,7 @@ function tickOnWrites(client: pg.PoolClient, clock: ChangeClock) {
 // sends only Bind and Execute). Only those: a statement without parameters has one plan whatever runs it, while
 // one with parameters may be switched by PostgreSQL's plan cache to a generic plan that cannot see its values,
 // and one did: the Approvals list "awaiting me", named, was given a generic plan that could not see its statuses
-// and member and served 23 req/s instead of 467 at 100,000 members (decisions §31). List pages write their limit and small offsets
+// and member and served 23 req/s instead of 467 at 100,000 members (decision 029). List pages write their limit and small offsets
 // into the statement (db/list.ts), so an unfiltered page has no parameters. The first MAX_NAMED distinct texts of
 // the process are named, the rest run as before, so a backend never holds more than that many.
 const MAX_NAMED = 400;
@@ -433,7 +433,7 @@ type WorkerOptions = { rowMode?: 'array' | 'object'; paramTypes?: number[]; rawT
 const pgliteWorker = new URL('./pglite-worker.mjs', import.meta.url);
 
 /**
- * PGlite in a worker thread of its own (pglite-worker.mjs, decisions §32): its WebAssembly, protocol and result
+ * PGlite in a worker thread of its own (pglite-worker.mjs, decision 029): its WebAssembly, protocol and result
  * parsing run on another core than the API's routing, checks and serialisation. Statements and results cross as
  * structured clones; errors keep their fields (SQLSTATE code, constraint), so the error handler maps them as before.
  * A transaction is PGlite's own in the worker, which holds every other statement back until it ends.

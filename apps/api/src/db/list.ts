@@ -36,7 +36,7 @@ export interface ListSpec<S extends string, Q extends PgSelect, C extends CountR
    *
    * Given as a function of `withTotal` (`keysSelect`), and where `count` is a plain `count()`, a total not known
    * yet comes with the keys (`count(*) over ()`): the filtered rows are found once, for the page and the total,
-   * instead of once by each of two statements (decisions §33).
+   * instead of once by each of two statements (decision 029).
    */
   keys?: PgSelect | ((withTotal: boolean) => PgSelect);
   /**

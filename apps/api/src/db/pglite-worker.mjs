@@ -1,4 +1,4 @@
-// The embedded database in a thread of its own (decisions §32). PGlite runs PostgreSQL compiled to WebAssembly in
+// The embedded database in a thread of its own (decision 029). PGlite runs PostgreSQL compiled to WebAssembly in
 // the thread that created it, and with its protocol handling and result parsing that was half of every read's CPU
 // on the API's one thread. Here it has the machine's second core: the API thread builds queries, checks and
 // serialises while this thread runs statements. Plain JavaScript so that node runs it as it is, from the
@@ -86,7 +86,7 @@ async function handle(message) {
         message.dataDir ? { dataDir: message.dataDir } : message.loadDataDir ? { loadDataDir: new Blob([message.loadDataDir]) } : {},
       );
       // Its pages are in this process's memory or the OS's cache: a random read costs what a sequential one does,
-      // so the planner should not shy from an index for a few rows of a small table (decisions §32).
+      // so the planner should not shy from an index for a few rows of a small table (decision 029).
       await db.exec('set random_page_cost = 1.1');
       return null;
     case 'query': {

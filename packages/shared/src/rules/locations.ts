@@ -87,7 +87,7 @@ export function directChildren<T extends LocationLike & { location_name: string 
 }
 
 /**
- * The type of a new location under `parent` (decisions §1): under the society's root a region (2); under the US
+ * The type of a new location under `parent` (decision 001): under the society's root a region (2); under the US
  * root a US region (3); under a region a domain (4); under a domain a sub-domain (5). Below a sub-domain
  * nothing: null.
  */

@@ -28,7 +28,7 @@ export const users = pgTable(
     password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Each name folded (lower case, accents off: db/fold.ts), stored, for the name searches' prefix indexes: a
-    // plain column plans and rechecks in half the time of the same expression indexed (issue 8, decisions §33).
+    // plain column plans and rechecks in half the time of the same expression indexed (issue 8, decision 029).
     fold_fname: text('fold_fname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_fname'))}`),
     fold_mname: text('fold_mname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_mname'))}`),
     fold_lname: text('fold_lname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_lname'))}`),
