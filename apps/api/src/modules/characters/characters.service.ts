@@ -23,6 +23,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { keysSelect, pagedList } from '../../db/list';
+import { qualified } from '../../db/qualified';
 import {
   approvalEvents,
   approvals,
@@ -42,10 +43,10 @@ import type { CharacterFacts } from './characters.policy';
 /** SQL twin of the shared rule characterVssStatus (SPEC §4), for sorting by the VSS column (characters_vss_sort_idx). */
 export const vssStatusSql = vssStatusOf(characters);
 
-const liveXp = sql`${xpLogs.id_character} = ${characters.id_character} and not ${xpLogs.is_void}`;
+const liveXp = sql`${xpLogs.id_character} = ${qualified(characters.id_character)} and not ${xpLogs.is_void}`;
 const xpSum = sql<number>`(select coalesce(sum(case when ${xpLogs.xp_type} = 'Spend' then -${xpLogs.xp_amount} else ${xpLogs.xp_amount} end), 0)::int from ${xpLogs} where ${liveXp})`;
 const xpCount = sql<number>`(select count(*)::int from ${xpLogs} where ${liveXp})`;
-const appCount = sql<number>`(select count(*)::int from ${approvals} where ${approvals.character_id} = ${characters.id_character})`;
+const appCount = sql<number>`(select count(*)::int from ${approvals} where ${approvals.character_id} = ${qualified(characters.id_character)})`;
 const playerName = sql<string>`trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname}))`;
 
 const rowColumns = {
