@@ -152,3 +152,35 @@ test('an administrator adds a domain under a region and a venue type, and edits 
   await page.getByRole('dialog', { name: 'MC 1' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('general cannot be negative')).toBeVisible();
 });
+
+test('Add member: a blank number is the society’s next one, and only domains can be a home (issue 23)', async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  const admin = await apiSession(request, ADMIN);
+  const places = (await (await request.get('/api/domains', { headers: admin.headers })).json()) as {
+    result: { rows: { location_type: number }[] };
+  };
+  const domains = places.result.rows.filter((d) => d.location_type > 3).length;
+  expect(domains).toBeLessThan(places.result.rows.length);
+  await signInAs(ADMIN, { to: '/administration/members' });
+  await page.getByRole('button', { name: 'Add member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add member' });
+  // The placeholder and the domains: no region, no US.
+  await expect(dialog.getByLabel('Home domain').locator('option')).toHaveCount(domains + 1);
+  const last = `Numberless${Date.now() % 1e7}`;
+  await dialog.getByLabel('First name').fill('Oona');
+  await dialog.getByLabel('Last name').fill(last);
+  await dialog.getByLabel('Email').fill(`oona.${Date.now()}@example.test`);
+  await expect(dialog.getByLabel('Membership # (optional)')).toHaveValue('');
+  await dialog.getByLabel('Home domain').selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByText('The member was created successfully')).toBeVisible();
+  const found = (await (
+    await request.get(`/api/coordinator/members?name=${encodeURIComponent(last)}`, { headers: admin.headers })
+  ).json()) as { result: { rows: { user_camnum: string }[] } };
+  expect(found.result.rows.map((m) => m.user_camnum)).toEqual([
+    expect.stringMatching(new RegExp(`^[A-Z]+${new Date().getUTCFullYear()}\\d{6}$`)),
+  ]);
+});

@@ -282,3 +282,18 @@ test('fits a 375 px phone: the list, the detail and the search never scroll side
   await expect(page.getByRole('table').locator('caption')).toHaveText(/Characters found/);
   expect(await overflow()).toBeLessThanOrEqual(0);
 });
+
+test.describe('VSS status in words (issue 23)', () => {
+  test('a character without a venue says it has no style sheet, not Pending', async ({ page, signInAs }) => {
+    await signInAs(MEMBER, { to: '/characters/list?sortBy=vss_status&direction=asc' });
+    const row = page.getByRole('row', { name: /Evangeline Marsh/ });
+    await expect(row.getByRole('cell').nth(2)).toHaveText('No style sheet');
+  });
+
+  test('a storyteller reads SPEC’s Unknown as not signed in the search', async ({ page, signInAs }) => {
+    await signInAs(STORYTELLER, { to: '/characters/vss-list?sortBy=vss_status&direction=desc' });
+    await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.locator('td[data-label="On Style Sheet"]').first()).toHaveText('Unknown (not signed)');
+    await expect(page.getByText(/^Unknown$/)).toHaveCount(0);
+  });
+});

@@ -37,7 +37,7 @@ export async function createMemberWithPassword(
   const email = `e2e-${n}@example.test`;
   const created = await request.post('/api/users', {
     headers: admin.headers,
-    data: { ...fields, user_camnum: `E2E${n}`, user_type: 'LARP', user_expiration: '2027-06-30', email },
+    data: { ...fields, user_camnum: `E2E${n}`, user_type: 'LARP', user_expiration: '2027-06-30', tbl_user_email: { email } },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const body = (await created.json()) as { result: { id_user: number; user_camnum: string }; extra: { setPasswordLink: { url: string } } };

@@ -104,3 +104,8 @@ export function childLocationType(parent: Pick<LocationLike, 'location_type' | '
 export function isSelfOrBelow(candidate: Pick<LocationLike, 'id_location' | 'id_parent_location'>, id_location: number): boolean {
   return candidate.id_location === id_location || ancestorIds(candidate).includes(id_location);
 }
+
+/** A domain or a sub-domain (SPEC §3: location_type above 3): the only places that can be a member's home. */
+export function isDomain(location: Pick<LocationLike, 'location_type'>): boolean {
+  return location.location_type > LOCATION_TYPE.US_REGION;
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { POSITION_TYPE_CODES, TRANSFER_STATUSES, USER_TYPES } from '../constants';
 import { pagingQuery } from './envelope';
 import { dateField, emailField, optionalText, requiredMessage, requiredText } from './messages';
+import { profileUpdateSchema } from './profile';
 import { userSchema } from './user';
 
 const idField = (field: string) =>
@@ -17,16 +18,22 @@ const membershipNumber = requiredText('membership number', 32).regex(/^[A-Za-z0-
 });
 const expiry = z.preprocess((v) => (v === '' || v === undefined ? null : v), dateField('expiry').nullable());
 
-/** SPEC §7 POST /users: a new member, their primary email and their home domain. */
+/**
+ * SPEC §7 POST /users in SPEC §3's user shape: the member, their home domain, their e-mail (required) and phone and
+ * address (optional), nested as GET /user/{id} answers them. A membership number left out (or blank) is the
+ * society's next one (DESIGN §10); one given is kept if no one else has it.
+ */
 export const memberCreateSchema = z.object({
   user_fname: requiredText('first name', 100),
   user_mname: optionalText('middle name', 100),
   user_lname: requiredText('last name', 100),
-  user_camnum: membershipNumber,
+  user_camnum: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), membershipNumber.optional()),
   user_type: z.enum(USER_TYPES, { error: requiredMessage('membership type') }),
   user_expiration: expiry,
   id_location: idField('home domain'),
-  email: emailField('email'),
+  tbl_user_email: z.object({ email: emailField('email') }, { error: requiredMessage('email') }),
+  tbl_user_phone: profileUpdateSchema.shape.tbl_user_phone.omit({ id_phone: true }).nullish(),
+  tbl_user_address: profileUpdateSchema.shape.tbl_user_address.omit({ id_address: true }).nullish(),
 });
 export type MemberCreate = z.infer<typeof memberCreateSchema>;
 export type MemberCreateInput = z.input<typeof memberCreateSchema>;

@@ -1,5 +1,5 @@
 // SPEC §3 Character, types, XP log; §5 add/update/XP validation; §7 character calls; the character search.
-import { CHARACTER_STATUSES, VICES, VIRTUES, XP_TYPES } from '../constants';
+import { CHARACTER_STATUSES, VICES, VIRTUES, XP_TYPES, YES_NO } from '../constants';
 import { VSS_STATUSES } from '../rules/vss-status';
 import { z } from 'zod';
 import { pagingQuery } from './envelope';
@@ -33,6 +33,9 @@ export const characterRowSchema = z.object({
   id_user: z.number().int(),
   id_venue: z.number().int().nullable(),
   venue_name: z.string().nullable(),
+  /** SPEC §3's review fields, from which vss_status is derived (rules/vss-status.ts). */
+  being_reviewed: z.enum(YES_NO),
+  st_signed: z.string().nullable(),
   vss_status: z.enum(VSS_STATUSES),
   id_type: z.number().int(),
   type_name: z.string(),
@@ -63,8 +66,6 @@ export const characterSchema = characterRowSchema.extend({
   character_concept: z.string().nullable(),
   /** The justification (Character Sheet Information). */
   character_concept_description: z.string().nullable(),
-  being_reviewed: z.string(),
-  st_signed: z.string().nullable(),
   sign_response: z.string().nullable(),
   player_name: z.string(),
   user_camnum: z.string(),
@@ -172,8 +173,11 @@ export const characterSearchRowSchema = z.object({
   id_user: z.number().int(),
   player_name: z.string(),
   user_camnum: z.string(),
+  id_venue: z.number().int().nullable(),
+  venue_name: z.string().nullable(),
+  being_reviewed: z.enum(YES_NO),
+  st_signed: z.string().nullable(),
   /** On Style Sheet. */
   vss_status: z.enum(VSS_STATUSES),
-  venue_name: z.string().nullable(),
 });
 export type CharacterSearchRow = z.infer<typeof characterSearchRowSchema>;

@@ -119,6 +119,9 @@ export const venueCharacterRowSchema = z.object({
   type_name: z.string(),
   subtype_name: z.string(),
   character_status: z.string(),
+  /** SPEC §3's review fields, from which vss_status is derived (rules/vss-status.ts). */
+  being_reviewed: z.enum(YES_NO),
+  st_signed: z.string().nullable(),
   vss_status: z.enum(VSS_STATUSES),
   sign_response: z.string().nullable(),
   abilities: z.array(z.enum(CHARACTER_ON_VENUE_ABILITIES)),

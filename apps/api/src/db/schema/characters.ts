@@ -1,5 +1,5 @@
 // SPEC §3 Character, Character type, Subtype and XP log.
-import { type AnyColumn, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CHARACTER_STATUSES, VICES, VIRTUES, XP_TYPES, YES_NO } from '@guildhall/shared/constants';
 import { inList } from './sql-helpers';
@@ -27,8 +27,8 @@ export const characterSubtypes = pgTable(
  * SQL twin of the shared rule characterVssStatus (SPEC §4): the VSS column's sort, and its index's expression (one
  * definition, so the planner matches the two).
  */
-export const vssStatusOf = (t: { being_reviewed: AnyColumn; st_signed: AnyColumn }) =>
-  sql<string>`case when ${t.being_reviewed} = 'no' then 'Pending' when ${t.st_signed} = 'yes' then 'Accepted' when ${t.st_signed} = 'no' then 'Rejected' else 'Unknown' end`;
+export const vssStatusOf = (t: { id_venue: AnyColumn | SQL; being_reviewed: AnyColumn | SQL; st_signed: AnyColumn | SQL }) =>
+  sql<string>`case when ${t.id_venue} is null then 'No style sheet' when ${t.being_reviewed} = 'no' then 'Pending' when ${t.st_signed} = 'yes' then 'Accepted' when ${t.st_signed} = 'no' then 'Rejected' else 'Unknown' end`;
 
 export const characters = pgTable(
   'characters',

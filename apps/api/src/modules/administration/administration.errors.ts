@@ -19,7 +19,7 @@ export const administrationErrors = {
   denied: (action: AdministrationAction) => forbidden('administration.forbidden', DENIED[action]),
   memberNotFound: () => notFound('administration.member_not_found', 'No member has this id.'),
   camnumTaken: () => taken('administration.camnum_taken', 'user_camnum', 'That membership number belongs to another member.'),
-  emailTaken: () => taken('administration.email_taken', 'email', 'That email belongs to another member.'),
+  emailTaken: () => taken('administration.email_taken', 'tbl_user_email.email', 'That email belongs to another member.'),
   noSuchDomain: (path = 'id_location') =>
     badRequest('administration.no_such_domain', `${path} is not a domain`, [{ path, message: 'is not a domain' }]),
   renewalNotLater: () =>

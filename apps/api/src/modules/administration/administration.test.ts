@@ -38,7 +38,7 @@ const newMember = (extra: Record<string, unknown> = {}) => {
     user_type: 'LARP',
     user_expiration: '2027-11-30',
     id_location: id.memberLocation,
-    email: `nadia${seq}.${Date.now()}@example.test`,
+    tbl_user_email: { email: `nadia${seq}.${Date.now()}@example.test` },
     ...extra,
   };
 };
@@ -55,7 +55,7 @@ describe('POST /api/users (create a member)', () => {
       user_camnum: payload.user_camnum,
       id_location: id.memberLocation,
     });
-    expect(result.tbl_user_email.email).toBe(payload.email);
+    expect(result.tbl_user_email.email).toBe(payload.tbl_user_email.email);
     expect(extra.setPasswordLink.url).toMatch(/^http:\/\/localhost:3999\/set-password\/[A-Za-z0-9_-]{40,}$/);
     const hours = (Date.parse(extra.setPasswordLink.expires_at) - Date.now()) / 3600_000;
     expect(hours).toBeGreaterThan(71.9);
@@ -81,7 +81,11 @@ describe('POST /api/users (create a member)', () => {
     const set = await t.app.inject({ method: 'POST', url: path, payload: { password: strong, confirm: strong } });
     expect(set.statusCode).toBe(200);
     expect(set.body).toContain('Password set');
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: payload.email, password: strong } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: payload.tbl_user_email.email, password: strong },
+    });
     expect(signIn.statusCode).toBe(200);
     // Used once: the link is dead now.
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(410);
@@ -124,7 +128,7 @@ describe('POST /api/users (create a member)', () => {
   it.each([
     [{ user_fname: '' }, 'user_fname', 'first name is a required field'],
     [{ user_lname: undefined }, 'user_lname', 'last name is a required field'],
-    [{ email: 'not-an-email' }, 'email', 'must be a valid email'],
+    [{ tbl_user_email: { email: 'not-an-email' } }, 'tbl_user_email.email', 'must be a valid email'],
     [{ user_type: 'Gold' }, 'user_type', undefined],
     [{ user_expiration: '2027-02-30' }, 'user_expiration', undefined],
     [{ id_location: 'x' }, 'id_location', undefined],
@@ -141,9 +145,9 @@ describe('POST /api/users (create a member)', () => {
     const camnum = await post('/api/users', 'admin', newMember({ user_camnum: 'US2020900001' }));
     expect(camnum.statusCode).toBe(409);
     expect(camnum.json().errors[0].path).toBe('user_camnum');
-    const email = await post('/api/users', 'admin', newMember({ email: 'MEMBER@guildhall.test' }));
+    const email = await post('/api/users', 'admin', newMember({ tbl_user_email: { email: 'MEMBER@guildhall.test' } }));
     expect(email.statusCode).toBe(409);
-    expect(email.json().errors[0].path).toBe('email');
+    expect(email.json().errors[0].path).toBe('tbl_user_email.email');
     const root = await scalar(t.database.db, sql`select id_location::int from locations where location_type = 1 limit 1`);
     expect((await post('/api/users', 'admin', newMember({ id_location: root }))).statusCode).toBe(400);
   });

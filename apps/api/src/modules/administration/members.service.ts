@@ -5,10 +5,21 @@ import { SET_PASSWORD_LINK_HOURS } from '@guildhall/shared/constants';
 import type { MemberCreate, MembershipUpdate, SetPasswordLink } from '@guildhall/shared/schemas/administration';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { locations, oidcPayloads, passwordSetupTokens, sessions, userEmails, users } from '../../db/schema/index';
+import {
+  locations,
+  oidcPayloads,
+  passwordSetupTokens,
+  sessions,
+  userAddresses,
+  userEmails,
+  userPhones,
+  users,
+} from '../../db/schema/index';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
+import { isDomain } from '@guildhall/shared/rules/locations';
 import { administrationErrors } from './administration.errors';
+import { nextMembershipNumber, takeMembershipNumberTurn } from './membership-number';
 
 /** The membership fields an audit row records before and after a change. */
 const membershipColumns = {
@@ -25,10 +36,11 @@ async function lockMember(tx: Tx, id_user: number) {
   return row;
 }
 
-/** A home domain is any location below the society's root (a region, a domain or a sub-domain). */
-async function assertHomeDomain(tx: Tx, id_location: number) {
-  const [row] = await tx.select({ type: locations.location_type }).from(locations).where(eq(locations.id_location, id_location));
-  if (!row || row.type < 2) throw administrationErrors.noSuchDomain();
+/** Only a domain (SPEC §3: location_type above 3, a domain or a sub-domain) can be a member's home (issue 23). */
+async function homeDomain(tx: Tx, id_location: number) {
+  const [row] = await tx.select().from(locations).where(eq(locations.id_location, id_location));
+  if (!row || !isDomain(row)) throw administrationErrors.noSuchDomain();
+  return row;
 }
 
 async function assertCamnumFree(tx: Tx, user_camnum: string, except?: number) {
@@ -67,21 +79,23 @@ export async function createMember(
   opts: LinkOptions,
 ): Promise<{ id_user: number; link: SetPasswordLink }> {
   return db.transaction(async (tx) => {
-    await assertHomeDomain(tx, input.id_location);
-    await assertCamnumFree(tx, input.user_camnum);
-    const email = input.email.toLowerCase();
+    const home = await homeDomain(tx, input.id_location);
+    const email = input.tbl_user_email.email.toLowerCase();
     const [taken] = await tx
       .select({ id: userEmails.id_email })
       .from(userEmails)
       .where(eq(sql`lower(${userEmails.email})`, email));
     if (taken) throw administrationErrors.emailTaken();
-    const { email: _, ...fields } = input;
-    const [member] = await tx
-      .insert(users)
-      .values({ ...fields, user_mname: fields.user_mname || null })
-      .returning({ id_user: users.id_user });
+    await takeMembershipNumberTurn(tx);
+    if (input.user_camnum) await assertCamnumFree(tx, input.user_camnum);
+    const user_camnum = input.user_camnum ?? (await nextMembershipNumber(tx, home));
+    const { tbl_user_email: _, tbl_user_phone: phone, tbl_user_address: address, ...record } = input;
+    const fields = { ...record, user_mname: record.user_mname || null, user_camnum };
+    const [member] = await tx.insert(users).values(fields).returning({ id_user: users.id_user });
     const id_user = member!.id_user;
     await tx.insert(userEmails).values({ id_user, email, is_verified: true });
+    if (phone) await tx.insert(userPhones).values({ id_user, phone_number: phone.phone_number });
+    if (address) await tx.insert(userAddresses).values({ id_user, ...address });
     const link = opts.embedded ? await issueLink(tx, id_user, by, opts.publicUrl) : { url: null, expires_at: null };
     await writeAudit(tx, { by, action: 'member.create', entity: 'user', entityId: id_user, after: { ...fields, email } });
     return { id_user, link };
@@ -108,7 +122,7 @@ export async function reissueLink(db: Db, by: number, id_user: number, opts: Lin
 export async function updateMembership(db: Db, by: number, id_user: number, input: MembershipUpdate): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, id_user);
-    await assertHomeDomain(tx, input.id_location);
+    await homeDomain(tx, input.id_location);
     await assertCamnumFree(tx, input.user_camnum, id_user);
     await tx.update(users).set(input).where(eq(users.id_user, id_user));
     await writeAudit(tx, { by, action: 'member.update', entity: 'user', entityId: id_user, before, after: { ...before, ...input } });

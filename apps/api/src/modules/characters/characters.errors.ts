@@ -37,6 +37,8 @@ export const charactersErrors = {
   voidOverdraft: () => conflict('characters.xp_void_overdraft', 'Voiding this entry would take a later balance below zero.'),
   alreadyVoid: () => conflict('characters.xp_already_void', 'This experience entry is already void.'),
   notPending: () => conflict('characters.not_pending', 'This character is no longer Pending on its style sheet.'),
+  noStyleSheet: () =>
+    conflict('characters.no_style_sheet', 'This character is on no style sheet: there is nothing to accept or reject it onto.'),
   signAsOther: () =>
     badRequest('characters.sign_as_other', 'storytellerId: you may sign only as yourself', [
       { path: 'storytellerId', message: 'you may sign only as yourself' },

@@ -18,11 +18,12 @@ import type {
 } from '@guildhall/shared/schemas/characters';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { CharacterSign, VenueCharacterRow, VenueCharactersQuery } from '@guildhall/shared/schemas/venues';
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/any-of';
 import type { Db, Tx } from '../../db/client';
 import { keysSelect, pagedList } from '../../db/list';
+import { qualified } from '../../db/qualified';
 import {
   approvalEvents,
   approvals,
@@ -42,10 +43,10 @@ import type { CharacterFacts } from './characters.policy';
 /** SQL twin of the shared rule characterVssStatus (SPEC §4), for sorting by the VSS column (characters_vss_sort_idx). */
 export const vssStatusSql = vssStatusOf(characters);
 
-const liveXp = sql`${xpLogs.id_character} = ${characters.id_character} and not ${xpLogs.is_void}`;
+const liveXp = sql`${xpLogs.id_character} = ${qualified(characters.id_character)} and not ${xpLogs.is_void}`;
 const xpSum = sql<number>`(select coalesce(sum(case when ${xpLogs.xp_type} = 'Spend' then -${xpLogs.xp_amount} else ${xpLogs.xp_amount} end), 0)::int from ${xpLogs} where ${liveXp})`;
 const xpCount = sql<number>`(select count(*)::int from ${xpLogs} where ${liveXp})`;
-const appCount = sql<number>`(select count(*)::int from ${approvals} where ${approvals.character_id} = ${characters.id_character})`;
+const appCount = sql<number>`(select count(*)::int from ${approvals} where ${approvals.character_id} = ${qualified(characters.id_character)})`;
 const playerName = sql<string>`trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname}))`;
 
 const rowColumns = {
@@ -68,6 +69,7 @@ const rowColumns = {
 
 function toRow<
   T extends {
+    id_venue: number | null;
     being_reviewed: string;
     st_signed: string | null;
     character_status: string;
@@ -76,16 +78,13 @@ function toRow<
     app_count: unknown;
   },
 >(row: T) {
-  const { being_reviewed, st_signed, ...rest } = row;
   return {
-    ...rest,
+    ...row,
     character_status: row.character_status as CharacterStatus,
-    vss_status: characterVssStatus(being_reviewed, st_signed),
+    vss_status: characterVssStatus(row),
     xp_log_sum: Number(row.xp_log_sum),
     xp_log_count: Number(row.xp_log_count),
     app_count: Number(row.app_count),
-    being_reviewed,
-    st_signed,
   };
 }
 
@@ -112,10 +111,7 @@ export async function listCharactersOfUser(db: Db, id_user: number, query: Chara
     tieBreak: characters.id_character,
   });
   return {
-    rows: page.rows.map((row) => {
-      const { being_reviewed: _, st_signed: __, ...rest } = toRow(row);
-      return rest;
-    }),
+    rows: page.rows.map(toRow),
     count: page.count,
   };
 }
@@ -408,6 +404,7 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
         character_virtue: characters.character_virtue,
         app_count: appCount,
         id_user: characters.id_user,
+        id_venue: characters.id_venue,
         player_name: playerName,
         user_camnum: users.user_camnum,
         being_reviewed: characters.being_reviewed,
@@ -435,11 +432,7 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
     tieBreak: characters.id_character,
   });
   return {
-    rows: page.rows.map(({ being_reviewed, st_signed, ...row }) => ({
-      ...row,
-      app_count: Number(row.app_count),
-      vss_status: characterVssStatus(being_reviewed, st_signed),
-    })),
+    rows: page.rows.map((row) => ({ ...row, app_count: Number(row.app_count), vss_status: characterVssStatus(row) })),
     count: page.count,
   };
 }
@@ -457,6 +450,8 @@ export async function signCharacter(
   signerId: number,
   input: CharacterSign,
 ): Promise<VssStatus> {
+  // A character on no style sheet has nothing to accept or reject onto (issue 23).
+  if (checkedVenue === null) throw charactersErrors.noStyleSheet();
   return db.transaction(async (tx) => {
     const [signed] = await tx
       .update(characters)
@@ -468,13 +463,7 @@ export async function signCharacter(
         signed_at: sql`now()`,
         updated_at: sql`now()`,
       })
-      .where(
-        and(
-          eq(characters.id_character, id_character),
-          eq(characters.being_reviewed, 'no'),
-          checkedVenue === null ? isNull(characters.id_venue) : eq(characters.id_venue, checkedVenue),
-        ),
-      )
+      .where(and(eq(characters.id_character, id_character), eq(characters.being_reviewed, 'no'), eq(characters.id_venue, checkedVenue)))
       .returning({ id_user: characters.id_user, character_name: characters.character_name, id_venue: characters.id_venue });
     if (!signed) throw charactersErrors.notPending();
     const [venue] = signed.id_venue
@@ -487,7 +476,7 @@ export async function signCharacter(
       message: `${signed.character_name} was ${outcome} on ${venue?.name ?? 'its style sheet'}.`,
       link: `/characters/list/${id_character}`,
     });
-    return characterVssStatus('yes', input.resultSigned);
+    return characterVssStatus({ id_venue: signed.id_venue, being_reviewed: 'yes', st_signed: input.resultSigned });
   });
 }
 
@@ -531,11 +520,12 @@ export async function listCharactersOfVenue(
     tieBreak: characters.id_character,
   });
   const rows = await Promise.all(
-    page.rows.map(async ({ being_reviewed, st_signed, ...row }) => {
-      const signable = canSignOnVss(being_reviewed, st_signed) && (await maySign({ id_user: row.id_user, venue_st }));
+    page.rows.map(async (row) => {
+      const facts = { ...row, id_venue };
+      const signable = canSignOnVss(facts) && (await maySign({ id_user: row.id_user, venue_st }));
       return {
         ...row,
-        vss_status: characterVssStatus(being_reviewed, st_signed),
+        vss_status: characterVssStatus(facts),
         abilities: signable ? ['sign' as const] : [],
       };
     }),

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { foldText } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { pagedList } from '../../db/list';
+import { qualified } from '../../db/qualified';
 import { prestige, users } from '../../db/schema/index';
 import { listLocations } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
@@ -17,7 +18,11 @@ type Reach = number[] | 'all';
 
 const inReach = (reach: Reach): SQL | undefined => (reach === 'all' ? undefined : anyOf(users.id_location, reach));
 
-const primaryEmail = sql<string | null>`(select e.email from user_emails e where e.id_user = ${users.id_user} order by e.id_email limit 1)`;
+// The member's own first e-mail: the outer id written with its table, or this one-table select would compare the
+// subquery's id with itself and give every row the first e-mail of the society (issue 23).
+const primaryEmail = sql<
+  string | null
+>`(select e.email from user_emails e where e.id_user = ${qualified(users.id_user)} order by e.id_email limit 1)`;
 
 export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
   const today = sql`current_date`;

@@ -44,6 +44,31 @@ describe('GET /api/coordinator/members', () => {
     );
   });
 
+  it('gives each row its own member’s first e-mail, on every row of several pages, as SQL has it (issue 23)', async () => {
+    for (const [who, page] of [
+      ['admin', 1],
+      ['admin', 2],
+      ['coordinator', 1],
+    ] as const) {
+      const list = (await get(`/api/coordinator/members?count=25&page=${page}`, who)).json().result.rows as {
+        id_user: number;
+        email: string | null;
+      }[];
+      expect(list.length).toBeGreaterThan(1);
+      const expected = await rows<{ id_user: number; email: string | null }>(
+        t.database.db,
+        sql`select u.id_user, (select e.email from user_emails e where e.id_user = u.id_user order by e.id_email limit 1) as email
+            from users u where u.id_user in ${sql`(${sql.join(
+              list.map((m) => sql`${m.id_user}`),
+              sql`, `,
+            )})`}`,
+      );
+      const byId = new Map(expected.map((r) => [r.id_user, r.email]));
+      expect(list.map((m) => [m.id_user, m.email])).toEqual(list.map((m) => [m.id_user, byId.get(m.id_user) ?? null]));
+      expect(new Set(list.map((m) => m.email).filter(Boolean)).size).toBeGreaterThan(1);
+    }
+  });
+
   it('tells each row what the caller may do: a coordinator renews others, never themselves', async () => {
     const list = (await get('/api/coordinator/members?count=100', 'coordinator')).json().result.rows;
     const row = (who: number | undefined) => list.find((m: { id_user: number }) => m.id_user === who);

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { fileContents, files } from '../../db/schema/index';
 import { pagedList } from '../../db/list';
+import { qualified } from '../../db/qualified';
 import { documentationErrors } from './documentation.errors';
 
 export async function searchFiles(db: Db, search: FilesSearch, paging: FilesQuery): Promise<ListResult<DocumentationFile>> {
@@ -15,7 +16,7 @@ export async function searchFiles(db: Db, search: FilesSearch, paging: FilesQuer
     conditions.push(
       or(
         sql`lower(${files.file_name}) like ${like}`,
-        sql`exists (select 1 from ${fileContents} c where c.id_file = ${files.id_file} and lower(c.filename) like ${like})`,
+        sql`exists (select 1 from ${fileContents} c where c.id_file = ${qualified(files.id_file)} and lower(c.filename) like ${like})`,
       )!,
     );
   }

@@ -6,13 +6,14 @@ import { builtWhere } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { everyWordStartsAName, foldText, wordsOf } from '../../db/fold';
 import { escapeLike } from '../../db/like';
+import { qualified } from '../../db/qualified';
 import { keysSelect, PLAN_ONCE_MARK, pagedList, preparedRowsByKey, type SortColumns } from '../../db/list';
 import { memberColumns } from '../users/users.service';
 import { locations, userEmails, users } from '../../db/schema/index';
 
 const primaryEmail = sql<
   string | null
->`(select e.email from ${userEmails} e where e.id_user = ${users.id_user} order by e.id_email limit 1)`;
+>`(select e.email from ${userEmails} e where e.id_user = ${qualified(users.id_user)} order by e.id_email limit 1)`;
 
 /** A lookup row: the member, their place and (for those who may see it) their primary e-mail. */
 const rowsSelect = (db: Db, withEmail: boolean) =>
@@ -50,7 +51,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   if (query.membershipCode) conditions.push(like(users.user_camnum, `${escapeLike(query.membershipCode.toUpperCase())}%`));
   if (query.email) {
     conditions.push(
-      sql`exists (select 1 from ${userEmails} e where e.id_user = ${users.id_user} and lower(e.email) like ${`%${escapeLike(query.email.toLowerCase())}%`})`,
+      sql`exists (select 1 from ${userEmails} e where e.id_user = ${qualified(users.id_user)} and lower(e.email) like ${`%${escapeLike(query.email.toLowerCase())}%`})`,
     );
   }
   if (query.locations?.length) {

@@ -114,6 +114,29 @@ describe('GET /api/users', () => {
     expect((await lookup('?email=analytical', 'storyteller')).statusCode).toBe(403);
   });
 
+  it('gives each row its own member’s first e-mail on every row of several pages, and finds by e-mail as SQL does (issue 23)', async () => {
+    for (const page of [1, 2, 7]) {
+      const list = (await lookup(`?count=25&page=${page}&sortBy=user_lname&direction=asc`)).json().result.rows as {
+        id_user: number;
+        email: string | null;
+      }[];
+      expect(list).toHaveLength(25);
+      const expected = await rows<{ id_user: number; email: string | null }>(
+        t.database.db,
+        sql`select u.id_user, (select e.email from user_emails e where e.id_user = u.id_user order by e.id_email limit 1) as email
+            from users u order by u.user_lname, u.id_user limit 25 offset ${(page - 1) * 25}`,
+      );
+      expect(list.map((r) => [r.id_user, r.email])).toEqual(expected.map((r) => [r.id_user, r.email]));
+    }
+    const found = (await lookup('?email=example.org&count=100')).json().result;
+    expect(found.count).toBe(
+      await scalar(
+        t.database.db,
+        sql`select count(*)::int from users u where exists (select 1 from user_emails e where e.id_user = u.id_user and e.email like '%example.org%')`,
+      ),
+    );
+  });
+
   it('keeps e-mails from a storyteller looking up the same name at the same moment as a coordinator', async () => {
     // Rows read by keys are batched across requests: those who may see e-mails and those who may not never share.
     const [coordinator, storyteller, again] = await Promise.all([

@@ -8,6 +8,7 @@ import type { Actor } from '../../auth/actor';
 import { anyOfKeys } from '../../db/any-of';
 import { batchedByKey } from '../../db/batch';
 import { type Db, oncePerDatabase } from '../../db/client';
+import { qualified } from '../../db/qualified';
 import { approvals, locations, users, venues } from '../../db/schema/index';
 import { awaitingApprover } from '../approvals/approvals.service';
 import { loadLadder } from '../prestige/prestige.service';
@@ -22,7 +23,7 @@ const STORYTELLER_ORDER = (Object.keys(POSITION_TYPES) as PositionType[]).filter
 // figures asked for together are read by one statement (db/batch.ts), each row's own member written out as
 // "users"."id_user" (a one-table select leaves it unqualified, which inside a subquery would mean the subquery's).
 const placeholder = sql.placeholder('id_user');
-const eachMember = sql`${sql.identifier('users')}.${sql.identifier('id_user')}`;
+const eachMember = qualified(users.id_user);
 const figuresOf = (member: SQL | typeof placeholder) => ({
   user_camnum: users.user_camnum,
   user_expiration: users.user_expiration,

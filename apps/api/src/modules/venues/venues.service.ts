@@ -19,6 +19,7 @@ import { rememberedUntilChange } from '../../db/changes';
 import type { Db, Tx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { pagedList } from '../../db/list';
+import { qualified } from '../../db/qualified';
 import { characters, locations, positionHolders, positions, users, venueItems, venues, venueTypes } from '../../db/schema/index';
 import { writeAudit } from '../audit/audit.service';
 import { listLocations } from '../locations/locations.service';
@@ -249,7 +250,7 @@ export async function addVenueItem(db: Db, id_user_st: number, input: VenueItemA
   return created!.id;
 }
 
-const charactersOnVenue = sql<number>`(select count(*)::int from ${characters} where ${characters.id_venue} = ${venues.id_venue})`;
+const charactersOnVenue = sql<number>`(select count(*)::int from ${characters} where ${characters.id_venue} = ${qualified(venues.id_venue)})`;
 
 /** The census: style sheets by name, each with the number of characters on it (any state). */
 export async function venuesWithCharacterCount(db: Db, query: VenueCensusQuery): Promise<ListResult<VenueCensusRow>> {

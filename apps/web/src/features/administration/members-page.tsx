@@ -104,7 +104,7 @@ const emptyMember = {
   user_type: 'LARP',
   user_expiration: '',
   id_location: '',
-  email: '',
+  tbl_user_email: { email: '' },
 } as unknown as MemberCreateInput;
 
 function AddMemberDialog({ onCreated }: { onCreated: (shown: Shown) => void }) {
@@ -143,21 +143,34 @@ function AddMemberDialog({ onCreated }: { onCreated: (shown: Shown) => void }) {
           <input autoComplete="off" {...member.register('user_lname')} />
         </Field>
       </div>
-      <Field label="Email" error={errors.email?.message}>
-        <input type="email" autoComplete="off" {...member.register('email')} />
+      <Field label="Email" error={errors.tbl_user_email?.email?.message}>
+        <input type="email" autoComplete="off" {...member.register('tbl_user_email.email')} />
       </Field>
-      <MembershipFields methods={member as never} />
+      <MembershipFields methods={member as never} numberOptional />
     </FormDialog>
   );
 }
 
-/** Membership number, type, expiry and home domain: the same fields on Add member and Edit. */
-function MembershipFields({ methods }: { methods: ReturnType<typeof useApiForm<MembershipUpdate, MembershipUpdate>> }) {
+/**
+ * Membership number, type, expiry and home domain: the same fields on Add member and Edit. A new member's number
+ * may be left blank: the server gives the society's next one.
+ */
+function MembershipFields({
+  methods,
+  numberOptional = false,
+}: {
+  methods: ReturnType<typeof useApiForm<MembershipUpdate, MembershipUpdate>>;
+  numberOptional?: boolean;
+}) {
   const errors = methods.formState.errors;
   return (
     <div className={form.grid}>
-      <Field label="Membership #" error={errors.user_camnum?.message}>
-        <input autoComplete="off" {...methods.register('user_camnum')} />
+      <Field label={numberOptional ? 'Membership # (optional)' : 'Membership #'} error={errors.user_camnum?.message}>
+        <input
+          autoComplete="off"
+          placeholder={numberOptional ? 'The next number if left blank' : undefined}
+          {...methods.register('user_camnum')}
+        />
       </Field>
       <Field label="Membership Type" error={errors.user_type?.message}>
         <select {...methods.register('user_type')}>
@@ -170,7 +183,7 @@ function MembershipFields({ methods }: { methods: ReturnType<typeof useApiForm<M
         <input type="date" {...methods.register('user_expiration')} />
       </Field>
       <Field label="Home domain" error={errors.id_location?.message}>
-        <DomainSelect {...methods.register('id_location')} />
+        <DomainSelect homes {...methods.register('id_location')} />
       </Field>
     </div>
   );

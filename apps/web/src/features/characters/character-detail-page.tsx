@@ -2,6 +2,7 @@
 // form), Character Sheet Information (the justification, sent only when changed), Experience Log and
 // Applications. What the member may do comes with the character (`extra.abilities`).
 import { XP_TYPES } from '@guildhall/shared/constants';
+import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import type { ApprovalRow } from '@guildhall/shared/schemas/approvals';
 import {
   type Character,
@@ -78,7 +79,7 @@ function CharacterSections({
         </div>
         <div>
           <dt>VSS</dt>
-          <dd>{character.vss_status}</dd>
+          <dd>{vssStatusLabel(character.vss_status)}</dd>
         </div>
         <div>
           <dt>XP balance</dt>

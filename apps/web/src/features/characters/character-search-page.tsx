@@ -1,6 +1,7 @@
 // SPEC §2 Character search (staff and storytellers): filters domain (region first fills its choices), region,
 // character type, subtype (of that type) and venue type; columns Name, Type, Subtype, Virtue, # of Approvals,
 // Player, Membership #, On Style Sheet; sorted and paged by the API. Filters, page and sort live in the URL.
+import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import { CHARACTER_SEARCH_SORTABLE, type CharacterSearchRow } from '@guildhall/shared/schemas/characters';
 import { type Column, DataTable } from '../../components/data-table';
 import { Field } from '../../components/field';
@@ -25,7 +26,7 @@ const columns: Column<CharacterSearchRow>[] = [
     key: 'vss',
     header: 'On Style Sheet',
     sortKey: 'vss_status',
-    cell: (r) => <span title={r.venue_name ?? undefined}>{r.vss_status}</span>,
+    cell: (r) => <span title={r.venue_name ?? undefined}>{vssStatusLabel(r.vss_status)}</span>,
   },
 ];
 

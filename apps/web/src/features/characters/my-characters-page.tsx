@@ -3,6 +3,7 @@
 // selected row, and the selected character's applications beside the table. The detail opens over the list.
 import { isOpenStatus } from '@guildhall/shared/rules/approval-workflow';
 import type { ApprovalRow } from '@guildhall/shared/schemas/approvals';
+import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import { CHARACTER_LIST_SORTABLE, type CharacterRow } from '@guildhall/shared/schemas/characters';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -38,7 +39,7 @@ export function MyCharactersPage() {
   const columns: Column<CharacterRow>[] = [
     { key: 'name', header: 'Name', sortKey: 'character_name', cell: (r) => r.character_name },
     { key: 'venue', header: 'Venue', sortKey: 'venue_name', cell: (r) => r.venue_name ?? '—' },
-    { key: 'vss', header: 'VSS', sortKey: 'vss_status', cell: (r) => r.vss_status },
+    { key: 'vss', header: 'VSS', sortKey: 'vss_status', cell: (r) => vssStatusLabel(r.vss_status) },
     {
       key: 'type',
       header: 'Type',

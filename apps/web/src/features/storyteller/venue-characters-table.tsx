@@ -2,6 +2,7 @@
 // (SPEC §4), with Accept and Reject on the Pending ones the caller may sign. Shared by the VSS detail and the
 // census; paged by the API, in the component's own state so two tables on a page keep their own pages.
 import { DEFAULT_PAGE_SIZE } from '@guildhall/shared/constants';
+import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import type { VenueCharacterRow } from '@guildhall/shared/schemas/venues';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -15,7 +16,7 @@ const columns: Column<VenueCharacterRow>[] = [
   { key: 'player', header: 'Player', cell: (r) => r.player_name },
   { key: 'camnum', header: 'Membership #', cell: (r) => r.user_camnum },
   { key: 'type', header: 'Type', cell: (r) => `${r.type_name} · ${r.subtype_name}` },
-  { key: 'state', header: 'State', cell: (r) => r.vss_status },
+  { key: 'state', header: 'State', cell: (r) => vssStatusLabel(r.vss_status) },
 ];
 
 export function VenueCharactersTable({ venueId, caption }: { venueId: number; caption: string }) {

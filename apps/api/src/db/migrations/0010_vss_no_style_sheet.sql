@@ -1,0 +1,2 @@
+DROP INDEX "characters_vss_sort_idx";--> statement-breakpoint
+CREATE INDEX "characters_vss_sort_idx" ON "characters" USING btree ((case when "id_venue" is null then 'No style sheet' when "being_reviewed" = 'no' then 'Pending' when "st_signed" = 'yes' then 'Accepted' when "st_signed" = 'no' then 'Rejected' else 'Unknown' end),"id_character");
