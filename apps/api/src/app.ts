@@ -263,6 +263,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       limits,
       redirectUris: [...allowedRedirectUris, ...config.ssoExtraRedirectUris],
       trustProxy: config.trustProxy,
+      production: config.env === 'production',
     };
     await mountEmbeddedProvider(app, createEmbeddedProvider(providerOptions), providerOptions);
   }
