@@ -1,6 +1,7 @@
 // Issue 23 in the browser: a member who forgot their password asks on the sign-in page, the link reaches the
 // administrators (until e-mail exists), and the member sets a new password through it and signs in with it.
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { ADMIN, apiSession, createMemberWithPassword, setPasswordAndSignIn } from './helpers';
 
 test('a member asks for a reset on the sign-in page, sets a new password through the link and signs in with it', async ({
@@ -44,4 +45,16 @@ test('a member asks for a reset on the sign-in page, sets a new password through
   await expect(page.getByRole('heading', { level: 1, name: 'OVERVIEW' })).toBeVisible();
   // The old password no longer works.
   expect((await request.post('/api/auth/login', { data: { email: member.email, password: member.password } })).status()).toBe(401);
+});
+
+test('the request page and its answer pass axe and are used with the keyboard alone', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Please enter your email address.');
+  await page.keyboard.type('nobody-known@example.test');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Check your messages' })).toBeVisible();
+  await expectNoSeriousViolations(page);
 });
