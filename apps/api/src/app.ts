@@ -147,6 +147,8 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
         issuer: `${config.publicUrl}${SSO_MOUNT}`,
         clientId: EMBEDDED_CLIENT_ID,
         clientSecret: secrets.ssoClientSecret,
+        // Registered for Basic only at the embedded provider: never switched to client_secret_post by the secret.
+        tokenAuthMethod: 'client_secret_basic',
         external: false,
       });
   const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
@@ -261,6 +263,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       limits,
       redirectUris: [...allowedRedirectUris, ...config.ssoExtraRedirectUris],
       trustProxy: config.trustProxy,
+      production: config.env === 'production',
     };
     await mountEmbeddedProvider(app, createEmbeddedProvider(providerOptions), providerOptions);
   }

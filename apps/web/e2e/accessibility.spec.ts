@@ -1,14 +1,7 @@
 // Keyboard and screen-reader basics of the shell and the sign-in pages (axe, WCAG 2 A/AA rules).
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ADMIN, MEMBER } from './helpers';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the Login card and the SSO sign-in page pass axe', async ({ page }) => {
   await page.goto('/login');

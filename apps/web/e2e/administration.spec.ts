@@ -1,7 +1,7 @@
 // Issue 13 in the browser: an administrator creates a member and hands over the one-time set-password link; the
 // new member sets a password in a fresh browser, signs in and sees their overview. Without the role, a note.
 import { expect, test } from './fixtures';
-import { ADMIN, apiSession, createMemberWithPassword, MEMBER } from './helpers';
+import { ADMIN, apiSession, createMemberWithPassword, MEMBER, setPasswordAndSignIn } from './helpers';
 
 test('an administrator creates a member; the member sets a password through the link and signs in', async ({ page, browser, signInAs }) => {
   await signInAs(ADMIN, { to: '/administration/members' });
@@ -33,19 +33,7 @@ test('an administrator creates a member; the member sets a password through the 
   // A fresh browser: nobody is signed in there.
   const context = await browser.newContext();
   const fresh = await context.newPage();
-  await fresh.goto(link);
-  await expect(fresh.getByRole('heading', { name: 'Set your password' })).toBeVisible();
-  const password = 'violet lantern harbour seven';
-  await fresh.getByLabel('New password', { exact: true }).fill(password);
-  await fresh.getByLabel('Repeat the new password').fill(password);
-  await fresh.getByRole('button', { name: 'Set password' }).click();
-  await expect(fresh.getByRole('heading', { name: 'Password set' })).toBeVisible();
-  await fresh.getByRole('link', { name: 'Go to the portal' }).click();
-  await fresh.getByRole('button', { name: 'Login with Portal' }).click();
-  await fresh.getByLabel('Email').fill(email);
-  await fresh.getByLabel('Password').fill(password);
-  await fresh.getByRole('button', { name: 'Sign in' }).click();
-  await expect(fresh).toHaveURL(/\/overview$/);
+  await setPasswordAndSignIn(fresh, link, email, 'violet lantern harbour seven');
   await expect(fresh.getByRole('heading', { level: 1, name: 'OVERVIEW' })).toBeVisible();
   await expect(fresh.getByText(`US2026${n}`).first()).toBeVisible();
   // The link worked once.

@@ -127,6 +127,29 @@ test.describe('signing in', () => {
     await expect(page.getByLabel('Password')).toBeEmpty();
   });
 
+  test('on its way to the provider’s end-session page, the portal shows “Signing out…” and no Login button to cancel it', async ({
+    page,
+  }) => {
+    await signIn(page, MEMBER);
+    // The provider answers the first end-session request with 204: the browser stays on the portal's page, as it
+    // does while a slow provider loads, and what the portal shows meanwhile can be read.
+    let endSession = '';
+    await page.route(/\/sso\/session\/end/, async (route) => {
+      endSession = route.request().url();
+      await route.fulfill({ status: 204 });
+    });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => endSession).toMatch(/\/sso\/session\/end/);
+    await expect(page.getByRole('heading', { name: 'Signing out…' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login with Portal' })).toHaveCount(0);
+    // Through the provider and back: now the Login card, and the provider asks for the password.
+    await page.unroute(/\/sso\/session\/end/);
+    await page.goto(endSession);
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+    await page.getByRole('button', { name: 'Login with Portal' }).click();
+    await expect(page.getByRole('heading', { name: 'Guildhall sign-in' })).toBeVisible();
+  });
+
   test('a stored token that is not a JWT is dropped with the session toast', async ({ page }) => {
     await page.goto('/login');
     await page.evaluate(() => localStorage.setItem('accessToken', 'not-a-jwt'));

@@ -18,6 +18,25 @@ export async function signIn(page: Page, email: string, opts: { from?: string; e
   await expect(page).toHaveURL(opts.expectPath ?? /\/overview$/);
 }
 
+/**
+ * A one-time set-password link as a member follows it: the page, the new password twice, then on to the portal's
+ * Login card and a sign-in with that password, landing on the overview.
+ */
+export async function setPasswordAndSignIn(page: Page, link: string, email: string, password: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the new password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password set' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the portal' }).click();
+  await page.getByRole('button', { name: 'Login with Portal' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+}
+
 /** The bearer token and id of a signed-in account, through the API (for setting up a test's own data). */
 export async function apiSession(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
   const res = await request.post('/api/auth/login', { data: { email, password } });

@@ -134,8 +134,10 @@ test.describe('prestige and VIP', () => {
     await expect(form.getByText('justification is a required field')).toBeVisible();
     await expect(form.getByLabel('Category').locator('option:checked')).toHaveText('Choose a category');
     await expect(form.getByText('category is a required field')).toBeVisible();
+    // Staff other than administrators award only other members: no 'Myself' (issue 23), the search at once.
+    await expect(form.getByText('member is a required field')).toBeVisible();
+    await expect(form.getByRole('radio', { name: 'Myself' })).toHaveCount(0);
     // By keyboard: choosing a member leaves focus on the choice's Change button, and Change returns it to the search.
-    await form.getByRole('radio', { name: 'Another member' }).check();
     await form.getByLabel('Search by name or membership number').fill('Morgan');
     await expect(form.getByRole('button', { name: /Morgan Hale/ })).toBeVisible();
     await page.keyboard.press('Tab');
@@ -176,7 +178,6 @@ test.describe('prestige and VIP', () => {
   }) => {
     await signInAs(STORYTELLER, { to: '/prestige-and-vip' });
     const form = page.getByRole('form', { name: 'Recommend prestige' });
-    await form.getByRole('radio', { name: 'Another member' }).check();
     await form.getByLabel('Search by name or membership number').fill('Morgan');
     await form.getByRole('button', { name: /Morgan Hale/ }).click();
     for (const label of ['General', 'Regional', 'National', 'VIP']) await form.getByLabel(label).fill('1');

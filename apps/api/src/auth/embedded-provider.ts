@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { userEmails } from '../db/schema/index';
 import { AppError } from '../errors';
 import { databaseAdapter } from './oidc-adapter';
+import { registerPasswordReset } from './password-reset';
 import { registerSetPassword } from './set-password';
 import { checkPassword, memberExists } from './sign-in.service';
 import type { SignInLimits } from './sign-in-limits';
@@ -26,6 +27,8 @@ export interface EmbeddedProviderOptions {
   redirectUris: string[];
   /** Behind the society's own TLS proxy: take the protocol from X-Forwarded-Proto. */
   trustProxy: boolean;
+  /** NODE_ENV=production: secrets such as reset links stay out of the log. */
+  production: boolean;
 }
 
 export function createEmbeddedProvider(opts: EmbeddedProviderOptions): Provider {
@@ -123,6 +126,7 @@ export async function mountEmbeddedProvider(app: FastifyInstance, provider: Prov
   );
 
   registerSetPassword(app, opts.db);
+  registerPasswordReset(app, { db: opts.db, limits: opts.limits, publicUrl: opts.publicUrl, production: opts.production });
 
   const details = async (req: FastifyRequest, reply: FastifyReply) => {
     try {

@@ -14,7 +14,11 @@ import { bearer, createPortalOn, createTestApp, type TestApp } from '../test/tes
 // Ids and secrets with the characters openid-client used to form-encode, and with those that must be encoded.
 const ODD_SECRET = "s3cr-et_.!~*'() with spaces & more%2B+:/?#[]@$,;=";
 const BASIC_ID = 'guildhall-portal';
-const BASIC_SECRET = "a-b_c.d!e~f*g'h(i)j";
+// Its Basic header's base64 holds neither + nor / (the portal would prefer client_secret_post otherwise).
+const BASIC_SECRET = "xa-b_c.d!e~f*g'h(i)j";
+// LemonLDAP::NG reads a Basic header up to its first + or / (`^Basic (\w+)`): this pair's base64 holds both.
+const LEMON_ID = 'guildhall-lemon';
+const LEMON_SECRET = 's3cret>>?';
 const AMBIGUOUS_ID = 'guild:hall+%id';
 const AMBIGUOUS_SECRET = 'p%q+r:s t';
 
@@ -37,7 +41,18 @@ const portals: Record<string, Portal> = {};
 
 beforeAll(async () => {
   base = await createTestApp();
-  const names = ['post', 'public', 'basic', 'ambiguous', 'override', 'wrongSecret', 'wrongPostSecret', 'unreachable', 'wrongIssuer'];
+  const names = [
+    'post',
+    'public',
+    'basic',
+    'lemon',
+    'ambiguous',
+    'override',
+    'wrongSecret',
+    'wrongPostSecret',
+    'unreachable',
+    'wrongIssuer',
+  ];
   const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()] as const)));
   const urlOf = (n: string) => `http://localhost:${ports[n]}`;
   const client = (name: string, client_id: string, method: ClientAuthMethod, secret?: string): ClientMetadata => ({
@@ -62,6 +77,8 @@ beforeAll(async () => {
     accounts: ACCOUNTS,
     clients: [
       client('basic', BASIC_ID, 'client_secret_basic', BASIC_SECRET),
+      // Registered for client_secret_post only: a Basic header would be refused, as LemonLDAP::NG cuts it.
+      client('lemon', LEMON_ID, 'client_secret_post', LEMON_SECRET),
       client('ambiguous', AMBIGUOUS_ID, 'client_secret_basic', AMBIGUOUS_SECRET),
       client('override', 'guildhall-post', 'client_secret_post', ODD_SECRET),
       client('wrongSecret', 'guildhall-wrong', 'client_secret_basic', 'the-right-secret'),
@@ -79,6 +96,7 @@ beforeAll(async () => {
     post: env('post', postOnly.issuer, 'society-portal', ODD_SECRET),
     public: env('public', postOnly.issuer, 'society-public', undefined, 'none'),
     basic: env('basic', basicAndPost.issuer, BASIC_ID, BASIC_SECRET),
+    lemon: env('lemon', basicAndPost.issuer, LEMON_ID, LEMON_SECRET),
     ambiguous: env('ambiguous', basicAndPost.issuer, AMBIGUOUS_ID, AMBIGUOUS_SECRET),
     override: env('override', basicAndPost.issuer, 'guildhall-post', ODD_SECRET, 'client_secret_post'),
     wrongSecret: env('wrongSecret', basicAndPost.issuer, 'guildhall-wrong', 'not-the-secret'),
@@ -190,6 +208,14 @@ describe('client authentication at the token endpoint', () => {
     expect(sent.body.client_secret).toBeUndefined();
   });
 
+  it('prefers client_secret_post, when offered, for credentials whose Basic base64 would hold + or /', async () => {
+    expect(basicCredentials(LEMON_ID, LEMON_SECRET)).toMatch(/[+/]/);
+    await tokenOf((await signIn('lemon')).res);
+    const sent = lastTokenRequest(basicAndPost, LEMON_ID);
+    expect(sent.authorization).toBeUndefined();
+    expect(sent.body.client_secret).toBe(LEMON_SECRET);
+  });
+
   it('encodes only % + and the id’s : in Basic credentials, which a decoding provider reads back', async () => {
     await tokenOf((await signIn('ambiguous')).res);
     expect(decodedBasic(lastTokenRequest(basicAndPost, AMBIGUOUS_ID).authorization)).toBe('guild%3Ahall%2B%25id:p%25q%2Br:s t');
@@ -218,6 +244,16 @@ describe('client authentication at the token endpoint', () => {
     expect(chooseTokenAuthMethod(['client_secret_basic'], 'client_secret_post', true)).toBe('client_secret_post');
     expect(chooseTokenAuthMethod(['client_secret_basic'], undefined, false)).toBe('none');
     expect(() => chooseTokenAuthMethod(['private_key_jwt'], undefined, true)).toThrow(/OIDC_TOKEN_AUTH_METHOD/);
+    // A Basic header with + or / in its base64: client_secret_post where offered, Basic where it is all there is.
+    const cut = basicCredentials(LEMON_ID, LEMON_SECRET);
+    expect(chooseTokenAuthMethod(['client_secret_basic', 'client_secret_post'], undefined, true, cut)).toBe('client_secret_post');
+    expect(chooseTokenAuthMethod(undefined, undefined, true, cut)).toBe('client_secret_basic');
+    expect(chooseTokenAuthMethod(['client_secret_basic'], undefined, true, cut)).toBe('client_secret_basic');
+    expect(chooseTokenAuthMethod(['client_secret_basic', 'client_secret_post'], 'client_secret_basic', true, cut)).toBe(
+      'client_secret_basic',
+    );
+    const whole = basicCredentials(BASIC_ID, BASIC_SECRET);
+    expect(chooseTokenAuthMethod(['client_secret_basic', 'client_secret_post'], undefined, true, whole)).toBe('client_secret_basic');
   });
 });
 

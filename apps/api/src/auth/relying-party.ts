@@ -45,16 +45,28 @@ export function basicCredentials(clientId: string, clientSecret: string): string
   return Buffer.from(`${encode(clientId, true)}:${encode(clientSecret, false)}`, 'utf8').toString('base64');
 }
 
-/** The token endpoint's client authentication: OIDC_TOKEN_AUTH_METHOD, else the provider's discovery metadata. */
+/**
+ * LemonLDAP::NG reads the Basic header with `^Basic (\w+)`: the credentials' base64 ends for it at the first `+`
+ * or `/`, and the rest of the secret is lost (issue 23).
+ */
+const cutByWordOnlyParsers = (basic: string) => /[+/]/.test(basic);
+
+/**
+ * The token endpoint's client authentication: OIDC_TOKEN_AUTH_METHOD, else the provider's discovery metadata —
+ * client_secret_basic first, unless its header (`basic`, the base64 credentials) would hold `+` or `/` and the
+ * provider also offers client_secret_post.
+ */
 export function chooseTokenAuthMethod(
   supported: readonly string[] | undefined,
   configured: TokenAuthMethod | undefined,
   hasSecret: boolean,
+  basic?: string,
 ): TokenAuthMethod {
   if (configured) return configured;
   if (!hasSecret) return 'none';
   // OpenID Connect Discovery: when the provider publishes no list, client_secret_basic is the default.
   const methods = supported ?? ['client_secret_basic'];
+  if (basic !== undefined && cutByWordOnlyParsers(basic) && methods.includes('client_secret_post')) return 'client_secret_post';
   if (methods.includes('client_secret_basic')) return 'client_secret_basic';
   if (methods.includes('client_secret_post')) return 'client_secret_post';
   throw providerMisconfigured(
@@ -64,9 +76,10 @@ export function chooseTokenAuthMethod(
 
 function clientAuthentication(clientSecret: string, configured: TokenAuthMethod | undefined): oidc.ClientAuth {
   return (as, client, body, headers) => {
-    const method = chooseTokenAuthMethod(as.token_endpoint_auth_methods_supported, configured, clientSecret !== '');
+    const basic = basicCredentials(client.client_id, clientSecret);
+    const method = chooseTokenAuthMethod(as.token_endpoint_auth_methods_supported, configured, clientSecret !== '', basic);
     if (method === 'client_secret_basic') {
-      headers.set('authorization', `Basic ${basicCredentials(client.client_id, clientSecret)}`);
+      headers.set('authorization', `Basic ${basic}`);
     } else if (method === 'client_secret_post') {
       body.set('client_id', client.client_id);
       body.set('client_secret', clientSecret);

@@ -1,5 +1,6 @@
-// Issue 13: the one-time set-password link a new member gets from an administrator (embedded SSO only). The
-// link lives 72 hours and works once; the page is the provider's own look, with the shared password rules.
+// Issue 13: the one-time set-password link a new member gets from an administrator (embedded SSO only), and
+// issue 23's reset link a member asks for. An administrator's link lives 72 hours, a reset link one; each works
+// once and ends the member's sessions; the page is the provider's own look, with the shared password rules.
 import { checkPassword as checkStrength } from '@guildhall/shared/rules/password-strength';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,10 @@ import { messagePage, passwordSetPage, setPasswordPage } from './sso-page';
 const form = z.object({ password: z.string().max(1024).default(''), confirm: z.string().max(1024).default('') });
 const params = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 const EXPIRED = () =>
-  messagePage('Link expired', 'This set-password link has expired or was already used. Ask an administrator for a new one.');
+  messagePage(
+    'Link expired',
+    'This set-password link has expired or was already used. Ask for a new one with "Forgot password?" on the sign-in page, or ask an administrator.',
+  );
 
 export function registerSetPassword(app: FastifyInstance, db: Db) {
   app.get<{ Params: { token: string } }>('/set-password/:token', { schema: { hide: true } }, async (req, reply) => {

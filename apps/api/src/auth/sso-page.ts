@@ -30,6 +30,7 @@ export function signInPage(opts: { action: string; email?: string; error?: strin
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     <button type="submit">Sign in</button>
   </form>
+  <p class="aside"><a href="/forgot-password">Forgot password?</a></p>
 </main>
 </body>
 </html>`;
@@ -89,6 +90,7 @@ button:hover{background:#521f46}
 button:focus-visible{outline:3px solid #4c8dff;outline-offset:2px}
 .error{background:#fdecea;color:#a4262c;border-radius:8px;padding:.6rem .75rem;margin:0 0 .5rem}
 a{color:#6b2d5c}
+.aside{margin:1rem 0 0;text-align:center}
 `;
 
 /** The one-time page a new member sets their password on (issue 13): plain HTML, no script. */
@@ -120,4 +122,38 @@ export function passwordSetPage(): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Password set · Guildhall</title><link rel="stylesheet" href="/interaction-assets/sso.css"></head>
 <body><main class="card"><h1>Password set</h1><p role="status">Your password is set. Sign in to the portal with your email and this password.</p><p><a href="/login">Go to the portal</a></p></main></body></html>`;
+}
+
+/** Issue 23: "Forgot password?" — the member asks for a reset link with their email. Plain HTML, no script. */
+export function forgotPasswordPage(opts: { email?: string; error?: string } = {}): string {
+  const error = opts.error ? `<p class="error" role="alert" id="forgot-error">${escapeHtml(opts.error)}</p>` : '';
+  return `${pageHead('Forgot password')}
+<body>
+<main class="card">
+  <img src="/favicon.svg" alt="" width="48" height="48" class="logo">
+  <h1>Forgot password?</h1>
+  <p class="lead">Enter the email address of your society account. If it belongs to a member, a link to set a new password is sent; it works once, for an hour.</p>
+  ${error}
+  <form method="post" action="/forgot-password" novalidate>
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(opts.email ?? '')}"${opts.error ? ' aria-describedby="forgot-error"' : ''}>
+    <button type="submit">Send the link</button>
+  </form>
+  <p class="aside"><a href="/login">Back to the portal</a></p>
+</main>
+</body>
+</html>`;
+}
+
+/** The one answer to every reset request, whether or not the address is known. */
+export function resetRequestedPage(): string {
+  return `${pageHead('Check your messages')}
+<body>
+<main class="card">
+  <h1>Check your messages</h1>
+  <p role="status">If an account uses this address, a link to set a new password is on its way. It works once, for an hour. No link? Ask an administrator.</p>
+  <p class="aside"><a href="/login">Back to the portal</a></p>
+</main>
+</body>
+</html>`;
 }

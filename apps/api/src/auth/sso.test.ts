@@ -8,22 +8,18 @@ import {
   callbackBody,
   exchange as exchangeAt,
   type Flow,
-  freePort,
   signInAtProvider,
   signOutAtProvider,
   startFlow as startFlowAt,
   submitPassword,
 } from '../test/oidc-flow';
-import { bearer, createTestApp, type TestApp } from '../test/test-app';
+import { bearer, createListeningTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  t = await createTestApp({ PUBLIC_URL: base });
-  await t.app.listen({ port, host: 'localhost' });
+  ({ t, base } = await createListeningTestApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -12,6 +12,7 @@ import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { userEmails, users } from '../db/schema/index';
 import { buildCoordinator } from './factories';
+import { freePort } from './oidc-flow';
 import { DEMO_PASSWORD } from '../db/demo-society/demo';
 import { loadSecrets } from '../secrets';
 
@@ -131,6 +132,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
   };
   return testApp;
+}
+
+/** A test app listening on a free port of localhost, its PUBLIC_URL that address (for real HTTP and browsers). */
+export async function createListeningTestApp(env: Record<string, string> = {}): Promise<{ t: TestApp; base: string }> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const t = await createTestApp({ PUBLIC_URL: base, ...env });
+  await t.app.listen({ port, host: 'localhost' });
+  return { t, base };
 }
 
 /**

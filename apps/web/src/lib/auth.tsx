@@ -1,6 +1,7 @@
 // SPEC §4 Authentication: authenticated exactly when a token is stored; with one, decode it, fetch the member
 // and keep them, with a loading flag meanwhile. Logout and any 401 clear the token. Logout also ends the
-// session at the sign-in provider (RP-initiated logout) and lands on plain /login.
+// session at the sign-in provider (RP-initiated logout) and lands on plain /login — after the provider: until
+// the browser has left for its end-session endpoint, /login says 'Signing out…' and offers no sign-in (issue 23).
 import { ACCESS_TOKEN_STORAGE_KEY } from '@guildhall/shared/constants';
 import type { LogoutResult } from '@guildhall/shared/schemas/auth';
 import type { OwnAbility, User } from '@guildhall/shared/schemas/user';
@@ -23,6 +24,8 @@ export interface AuthContextValue {
   userError: Error | null;
   /** Set by logout: the next visitor starts at plain /login, never at the previous member's page. */
   signedOut: boolean;
+  /** Logout is on its way to the provider's end-session endpoint: a sign-in now would cancel it there. */
+  signingOut: boolean;
   /** The alternate login path: store a token obtained elsewhere (the OAuth callback uses it). */
   loginWithToken(token: string): void;
   logout(): Promise<void>;
@@ -45,14 +48,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setTokenState] = useState<string | null>(readStoredToken);
   const [signedOut, setSignedOut] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const userId = token ? decodeTokenId(token) : null;
 
   const setToken = useCallback(
     (next: string | null) => {
       storeToken(next);
       setTokenState(next);
-      if (next) setSignedOut(false);
-      else queryClient.clear();
+      if (next) {
+        setSignedOut(false);
+        setSigningOut(false);
+      } else queryClient.clear();
     },
     [queryClient],
   );
@@ -98,9 +104,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         .then((r) => r.result.endSessionUrl)
         .catch(() => null);
     }
+    // The provider ends its own session and sends the browser back to {portal}/login. Until the browser is there,
+    // /login offers no sign-in: one started now would cancel the provider's logout and sign the member in again.
+    if (endSessionUrl) setSigningOut(true);
     setSignedOut(true);
     setToken(null);
-    // The provider ends its own session and sends the browser back to {portal}/login.
     if (endSessionUrl) window.location.assign(endSessionUrl);
   }, [setToken]);
 
@@ -113,10 +121,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: userId !== null && userQuery.isPending,
       userError: userQuery.error,
       signedOut,
+      signingOut,
       loginWithToken: (next) => setToken(next),
       logout,
     }),
-    [token, userId, userQuery.data, userQuery.isPending, userQuery.error, signedOut, setToken, logout],
+    [token, userId, userQuery.data, userQuery.isPending, userQuery.error, signedOut, signingOut, setToken, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

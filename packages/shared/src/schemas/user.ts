@@ -41,6 +41,8 @@ export const OWN_ABILITIES = [
   'members.lookup',
   'members.lookupByEmail',
   'prestige.recommend',
+  /** Award prestige to oneself: administrators only (issue 23). */
+  'prestige.awardSelf',
   'documentation.manage',
   'characters.search',
   'venues.add',

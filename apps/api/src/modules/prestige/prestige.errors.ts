@@ -5,7 +5,7 @@ import type { PrestigeAction } from './prestige.policy';
 const DENIED: Record<PrestigeAction, string> = {
   view: "You may not see this member's prestige.",
   recommend: 'Only staff may submit prestige.',
-  add: 'Only staff may submit prestige.',
+  add: 'Only staff may award prestige, and never to themselves.',
   delete: 'You may not delete this prestige entry.',
 };
 

@@ -1,5 +1,6 @@
 // DESIGN §5 for prestige, on the record of one member (id_user): the member reads their own; a coordinator of
-// the member's domain (or above) and administrators read and delete; staff award prestige.
+// the member's domain (or above) and administrators read and delete; staff award prestige to others (issue 23:
+// never to themselves, administrators excepted).
 import { type Actor, isStaff } from '../../auth/actor';
 import { definePolicy } from '../../auth/policy';
 import { coordinatesMember } from '../../auth/scope';
@@ -16,8 +17,8 @@ export const prestigePolicy = definePolicy<PrestigeAction, number>(
     view: async (actor, id_user, db) => actor.id_user === id_user || (await othersInReach(actor, id_user, db)),
     /** Use the recommendation form at all. */
     recommend: (actor) => isStaff(actor),
-    /** Award prestige to this member. */
-    add: (actor) => isStaff(actor),
+    /** Award prestige to this member: staff, to another member; an administrator, to anyone. */
+    add: (actor, id_user) => actor.isAdmin || (isStaff(actor) && actor.id_user !== id_user),
     delete: othersInReach,
   },
   prestigeErrors.denied,

@@ -1,6 +1,7 @@
 // /prestiges/*: records, totals, awards and deletion, each with its permission checks.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPosition } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -168,6 +169,32 @@ describe('POST /api/prestiges/add', () => {
     const res = await post('/api/prestiges/add', 'member', award(id.member!));
     expect(res.statusCode).toBe(403);
     expect(await scalar(t.database.db, sql`select count(*)::int from prestige`)).toBe(before);
+  });
+
+  it.each([['storyteller'], ['coordinator']])('refuses a %s who awards prestige to themselves with 403 and writes nothing', async (who) => {
+    const before = await scalar(t.database.db, sql`select count(*)::int from prestige where id_user = ${id[who]!}`);
+    const res = await post('/api/prestiges/add', who, award(id[who]!, { prestige_general: 1000 }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'prestige.forbidden', message: 'Only staff may award prestige, and never to themselves.' });
+    expect(await scalar(t.database.db, sql`select count(*)::int from prestige where id_user = ${id[who]!}`)).toBe(before);
+  });
+
+  it('refuses other staff (an assistant storyteller) who award prestige to themselves, and lets them award others', async () => {
+    const id_user = (await buildPosition(t.database.db, { pos_type: 'ADST' })).id_user!;
+    const assistant = await t.sessionFor(id_user);
+    const self = await t.app.inject({ method: 'POST', url: '/api/prestiges/add', headers: bearer(assistant), payload: award(id_user) });
+    expect(self.statusCode).toBe(403);
+    expect(await scalar(t.database.db, sql`select count(*)::int from prestige where id_user = ${id_user}`)).toBe(0);
+    const other = await t.app.inject({ method: 'POST', url: '/api/prestiges/add', headers: bearer(assistant), payload: award(id.member!) });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('lets an administrator award prestige to themselves', async () => {
+    const res = await post('/api/prestiges/add', 'admin', award(id.admin!));
+    expect(res.statusCode).toBe(200);
+    expect(await scalar(t.database.db, sql`select id_reviewer from prestige where id_prestige = ${res.json().result.id_prestige}`)).toBe(
+      id.admin,
+    );
   });
 
   it.each([

@@ -36,6 +36,7 @@ export async function ownAbilities(db: Db, actor: Actor): Promise<OwnAbility[]> 
     ['members.lookup', lookupPolicy.can(db, actor, 'search', null)],
     ['members.lookupByEmail', lookupPolicy.can(db, actor, 'searchByEmail', null)],
     ['prestige.recommend', prestigePolicy.can(db, actor, 'recommend', actor.id_user)],
+    ['prestige.awardSelf', prestigePolicy.can(db, actor, 'add', actor.id_user)],
     ['documentation.manage', documentationPolicy.can(db, actor, 'manage', null)],
     ['characters.search', charactersPolicy.can(db, actor, 'search', { id_user: actor.id_user, venue_st: null })],
     ['venues.add', venuesPolicy.can(db, actor, 'add', { id_user_st: actor.id_user })],

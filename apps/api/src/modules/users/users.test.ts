@@ -93,6 +93,7 @@ describe('GET /api/user/{id}', () => {
       'members.lookup',
       'members.lookupByEmail',
       'prestige.recommend',
+      'prestige.awardSelf',
       'documentation.manage',
       'characters.search',
       'venues.add',

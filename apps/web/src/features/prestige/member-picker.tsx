@@ -1,4 +1,5 @@
-// Chooses who a recommendation is for: oneself, or another member found by name or membership number.
+// Chooses who a recommendation is for: another member found by name or membership number, or oneself when
+// the API allows it (administrators; issue 23).
 // Choosing a member replaces the list with the choice, so keyboard focus moves to its Change button (and
 // from Change back to the search box) instead of falling to the page.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -7,16 +8,20 @@ import { type MemberMatch, useMemberSearch } from './api';
 
 export function MemberPicker({
   selfId,
+  maySelf,
   value,
   onChange,
   error,
 }: {
   selfId: number;
+  /** Whether 'Myself' is offered: without it the picker is the search alone. */
+  maySelf: boolean;
   value: MemberMatch | null;
   onChange: (member: MemberMatch | null) => void;
   error?: string | undefined;
 }) {
-  const [mode, setMode] = useState<'self' | 'other'>(value ? 'other' : 'self');
+  const [chosenMode, setMode] = useState<'self' | 'other'>(value ? 'other' : 'self');
+  const mode = maySelf ? chosenMode : 'other';
   const [term, setTerm] = useState('');
   const search = useMemberSearch(mode === 'other' ? term : '');
   const id = useId();
@@ -36,21 +41,25 @@ export function MemberPicker({
   return (
     <fieldset className={styles.picker} aria-describedby={error ? `${id}-error` : undefined}>
       <legend>Member</legend>
-      <label className={styles.radio}>
-        <input
-          type="radio"
-          name={`${id}-who`}
-          checked={mode === 'self'}
-          onChange={() => {
-            setMode('self');
-            onChange(null);
-          }}
-        />{' '}
-        Myself
-      </label>
-      <label className={styles.radio}>
-        <input type="radio" name={`${id}-who`} checked={mode === 'other'} onChange={() => setMode('other')} /> Another member
-      </label>
+      {maySelf ? (
+        <>
+          <label className={styles.radio}>
+            <input
+              type="radio"
+              name={`${id}-who`}
+              checked={mode === 'self'}
+              onChange={() => {
+                setMode('self');
+                onChange(null);
+              }}
+            />{' '}
+            Myself
+          </label>
+          <label className={styles.radio}>
+            <input type="radio" name={`${id}-who`} checked={mode === 'other'} onChange={() => setMode('other')} /> Another member
+          </label>
+        </>
+      ) : null}
       {mode === 'self' ? null : value ? (
         <p className={styles.chosen}>
           {value.user_fname} {value.user_lname} · {value.user_camnum}{' '}

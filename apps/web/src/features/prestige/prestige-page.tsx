@@ -18,6 +18,7 @@ import { RecommendationForm } from './recommendation-form';
 export function PrestigePage() {
   const { user } = useAuth();
   const mayRecommend = useCan('prestige.recommend');
+  const mayAwardSelf = useCan('prestige.awardSelf');
   const [params] = useSearchParams();
   const asked = Number(params.get('member'));
   const memberId = Number.isInteger(asked) && asked > 0 ? asked : (user?.id_user ?? 0);
@@ -62,7 +63,7 @@ export function PrestigePage() {
         </div>
         {mayRecommend ? (
           <div className={styles.column}>
-            <RecommendationForm selfId={user.id_user} />
+            <RecommendationForm selfId={user.id_user} maySelf={mayAwardSelf} />
           </div>
         ) : null}
       </div>

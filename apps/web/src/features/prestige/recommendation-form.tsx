@@ -1,5 +1,5 @@
 // SPEC §2/§5 recommendation form: general, regional, national, vip, category and justification, all required;
-// numbers converted; for oneself or another member. Staff only (DESIGN §5).
+// numbers converted; for another member, or oneself for an administrator (issue 23). Staff only (DESIGN §5).
 import { PRESTIGE_CATEGORIES } from '@guildhall/shared/constants';
 import { type PrestigeAdd, type PrestigeAddInput, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
 import { useState } from 'react';
@@ -12,7 +12,8 @@ import { type MemberMatch, useAddPrestige } from './api';
 import { MemberPicker } from './member-picker';
 import styles from './prestige.module.css';
 
-const emptyForm = (selfId: number): PrestigeAddInput => ({
+/** No member chosen yet: oneself where the API allows it, else nobody (the form then asks for a member). */
+const emptyForm = (selfId: number | undefined): PrestigeAddInput => ({
   id_user: selfId,
   prestige_general: '',
   prestige_regional: '',
@@ -22,16 +23,17 @@ const emptyForm = (selfId: number): PrestigeAddInput => ({
   prestige_description: '',
 });
 
-export function RecommendationForm({ selfId }: { selfId: number }) {
+export function RecommendationForm({ selfId, maySelf }: { selfId: number; maySelf: boolean }) {
+  const defaultMember = maySelf ? selfId : undefined;
   const add = useAddPrestige();
   const [member, setMember] = useState<MemberMatch | null>(null);
   /** The member last awarded, when the API says the caller may open their record. */
   const [lastAward, setLastAward] = useState<MemberMatch | null>(null);
-  // A new picker after each award, back on 'Myself'.
+  // A new picker after each award, back on 'Myself' (or an empty search).
   const [pickerKey, setPickerKey] = useState(0);
   const recommendation = useApiForm<PrestigeAddInput, PrestigeAdd>({
     schema: prestigeAddSchema,
-    defaultValues: emptyForm(selfId),
+    defaultValues: emptyForm(defaultMember),
     submit: async (values) => {
       const awarded = await add.mutateAsync(values);
       setLastAward(member && awarded.abilities.includes('view') ? member : null);
@@ -41,7 +43,7 @@ export function RecommendationForm({ selfId }: { selfId: number }) {
     onSuccess: () => {
       setMember(null);
       setPickerKey((k) => k + 1);
-      recommendation.reset(emptyForm(selfId));
+      recommendation.reset(emptyForm(defaultMember));
     },
   });
   const {
@@ -62,11 +64,12 @@ export function RecommendationForm({ selfId }: { selfId: number }) {
             <MemberPicker
               key={pickerKey}
               selfId={selfId}
+              maySelf={maySelf}
               value={member}
               error={fieldState.error?.message}
               onChange={(chosen) => {
                 setMember(chosen);
-                field.onChange(chosen?.id_user ?? selfId);
+                field.onChange(chosen?.id_user ?? defaultMember);
               }}
             />
           )}

@@ -1,0 +1,60 @@
+// Issue 23 in the browser: a member who forgot their password asks on the sign-in page, the link reaches the
+// administrators (until e-mail exists), and the member sets a new password through it and signs in with it.
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+import { ADMIN, apiSession, createMemberWithPassword, setPasswordAndSignIn } from './helpers';
+
+test('a member asks for a reset on the sign-in page, sets a new password through the link and signs in with it', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiSession(request, ADMIN);
+  const domains = (await (await request.get('/api/domains', { headers: admin.headers })).json()) as {
+    result: { rows: { id_location: number; location_type: number }[] };
+  };
+  const domain = domains.result.rows.find((d) => d.location_type === 4)!;
+  const member = await createMemberWithPassword(request, {
+    id_location: domain.id_location,
+    user_fname: 'Nell',
+    user_lname: `Forgetful ${Date.now() % 1e6}`,
+  });
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Login with Portal' }).click();
+  await expect(page.getByRole('heading', { name: 'Guildhall sign-in' })).toBeVisible();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account uses this address');
+
+  // Until e-mail exists, the link reaches the administrators as a notification naming the member.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const list = (await (await request.get('/api/notifications?count=100', { headers: admin.headers })).json()) as {
+        result: { rows: { message: string }[] };
+      };
+      const note = list.result.rows.find((n) => n.message.includes(member.email));
+      link = /(https?:\/\/\S+\/set-password\/[A-Za-z0-9_-]+)/.exec(note?.message ?? '')?.[1] ?? '';
+      return link;
+    })
+    .toMatch(/\/set-password\//);
+
+  await setPasswordAndSignIn(page, link, member.email, 'saffron meadow lantern nine');
+  await expect(page.getByRole('heading', { level: 1, name: 'OVERVIEW' })).toBeVisible();
+  // The old password no longer works.
+  expect((await request.post('/api/auth/login', { data: { email: member.email, password: member.password } })).status()).toBe(401);
+});
+
+test('the request page and its answer pass axe and are used with the keyboard alone', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Please enter your email address.');
+  await page.keyboard.type('nobody-known@example.test');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Check your messages' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
