@@ -11,7 +11,7 @@
 // created and seeded when missing) and fails when a p50 grew more than 1.5× (issue 8). The two servers are
 // measured alternately, twice each, and the better p50 of each kept, so another process's burst counts against
 // neither; --growth-only skips the budgets run.
-// Then issue 24's member mix (bench/member-mix.ts): 50 different members, each with their own token on a connection
+// Then issue 24's member mix (bench/member-mix.ts; always 50 connections): 50 different members, each with their own token on a connection
 // of their own, reading their own pages and logging experience on their own character; its budgets are reported,
 // met or missed, without failing the run (decision 060). --member-mix measures only the mix (and the hello-world).
 import { rm } from 'node:fs/promises';
