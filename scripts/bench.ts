@@ -11,21 +11,19 @@
 // created and seeded when missing) and fails when a p50 grew more than 1.5× (issue 8). The two servers are
 // measured alternately, twice each, and the better p50 of each kept, so another process's burst counts against
 // neither; --growth-only skips the budgets run.
-import { execFile } from 'node:child_process';
+// Then issue 24's member mix (bench/member-mix.ts; always 50 connections): 50 different members, each with their own token on a connection
+// of their own, reading their own pages and logging experience on their own character; its budgets are reported,
+// met or missed, without failing the run (decision 060). --member-mix measures only the mix (and the hello-world).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { hashPassword } from '../apps/api/src/auth/passwords';
-import { loadConfig } from '../apps/api/src/config';
-import { isEmpty, openDatabase } from '../apps/api/src/db/client';
-import { DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/demo-society/demo';
-import { seedSociety } from '../apps/api/src/db/demo-society/generate';
-import { loadSecrets } from '../apps/api/src/secrets';
+import { loader } from './bench/load';
+import { runMemberMix } from './bench/member-mix';
+import { type Budget, describe, failures, measured, reporter } from './bench/report';
+import { openSociety, rowsOf, type Society } from './bench/society';
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +39,7 @@ const { values } = parseArgs({
     'growth-only': { type: 'boolean', default: false },
     'growth-members': { type: 'string' },
     'growth-postgres': { type: 'string' },
+    'member-mix': { type: 'boolean', default: false },
   },
 });
 const onPostgres = Boolean(values.postgres);
@@ -51,111 +50,13 @@ const port = Number(values.port);
 const dir = path.resolve(import.meta.dirname, '..', 'data-bench', values.demo ? 'demo' : String(members));
 if (values.fresh && !onPostgres) await rm(dir, { recursive: true, force: true });
 
-interface Society {
-  database: Awaited<ReturnType<typeof openDatabase>>;
-  base: string;
-  staffToken: string;
-  memberToken: string;
-  /** Issue 12: the venue storyteller with the most applications waiting at Low, and a regional storyteller. */
-  approverToken: string;
-  regionalToken: string;
-  /** Issue 11: the style sheet with the most characters. */
-  busiestVenue: number;
-  /** The member whose own record, overview and prestige are read. */
-  id: number;
-  /** Members whose records a coordinator reads in turn. */
-  memberIds: number[];
-  /** Beginnings of last names a coordinator looks up in turn. */
-  namePrefixes: string[];
-  lastPage: number;
-  close(): Promise<void>;
-}
-
-/** Opens (seeding once, then ANALYZE) a society and serves it: the demo one, or `size` members. */
-async function openSociety(target: { postgres?: string; dir: string }, size: number, listenPort: number): Promise<Society> {
-  const database = await openDatabase(
-    target.postgres ? { kind: 'postgres', url: target.postgres, statementTimeoutMs: 0 } : { kind: 'pglite', dir: target.dir },
-  );
-  await database.migrate();
-  const db = database.db;
-  if (await isEmpty(db)) {
-    const started = performance.now();
-    if (size === 0) await seedDemo(db);
-    else {
-      const passwordHash = await hashPassword(DEMO_PASSWORD);
-      await db.transaction((tx) => seedSociety(tx, { members: size, passwordHash }));
-    }
-    console.log(`Seeded ${size === 0 ? 'the demo society' : `${size} members`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  await database.analyze();
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const [staff] = await rows(
-    sql`select e.email from positions p join user_emails e on e.id_user = p.id_user where p.pos_type = 'DC' order by p.id_position limit 1`,
-  );
-  const [member] = await rows(
-    sql`select u.id_user, e.email from users u join user_emails e on e.id_user = u.id_user order by u.id_user limit 1 offset 100`,
-  );
-  const [{ n: total } = { n: 0 }] = await rows(sql`select count(*)::int as n from users`);
-  const someMembers = await rows(sql`select id_user from users order by id_user limit 200 offset 200`);
-  const someNames = await rows(
-    sql`select distinct left(fold_lname, 3) as prefix from users where length(fold_lname) >= 3 order by 1 limit 200`,
-  );
-  const [approver] = await rows(
-    sql`select e.email from approvals a join user_emails e on e.id_user = a.id_user_low where a.status = 'Pending Low' group by e.email order by count(*) desc, e.email limit 1`,
-  );
-  const [regional] = await rows(
-    sql`select e.email from positions p join user_emails e on e.id_user = p.id_user where p.pos_type = 'RST' order by p.id_position limit 1`,
-  );
-  const [venue] = await rows(
-    sql`select id_venue from characters where id_venue is not null group by id_venue order by count(*) desc, id_venue limit 1`,
-  );
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    DATA_DIR: target.dir,
-    PUBLIC_URL: 'http://127.0.0.1:3999',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(listenPort),
-  });
-  const app = await buildApp(config, db, await loadSecrets(target.dir, {}));
-  await app.listen({ host: '127.0.0.1', port: listenPort });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const signIn = async (email: unknown) => {
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    });
-    return ((await res.json()) as { result: string }).result;
-  };
-  return {
-    database,
-    base,
-    // A coordinator looks members up; a member reads their own record.
-    staffToken: await signIn(staff!.email),
-    memberToken: await signIn(member!.email),
-    approverToken: await signIn(approver!.email),
-    regionalToken: await signIn(regional!.email),
-    busiestVenue: Number(venue!.id_venue),
-    id: Number(member!.id_user),
-    memberIds: someMembers.map((m) => Number(m.id_user)),
-    namePrefixes: someNames.map((n) => String(n.prefix)),
-    lastPage: Math.max(1, Math.floor(Number(total) / 10) - 10),
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
 const main = await openSociety({ postgres: values.postgres, dir }, members, port);
 const { database, base, lastPage } = main;
-const db = database.db;
 const society = values.demo ? 'the demo society' : `${members.toLocaleString('en')} members`;
 console.log(`Database: ${onPostgres ? 'PostgreSQL' : 'PGlite'}, ${society}; ${connections} connections, ${duration} s per call\n`);
 
-const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rows = rowsOf(database);
+const mixOnly = values['member-mix'];
 
 // 1. The plans: filters of the membership lookup must not scan the whole table.
 const plans: [string, ReturnType<typeof sql>, RegExp][] = [
@@ -177,7 +78,7 @@ const plans: [string, ReturnType<typeof sql>, RegExp][] = [
   ],
 ];
 let failed = false;
-for (const [name, query, expected] of plans) {
+for (const [name, query, expected] of mixOnly ? [] : plans) {
   const plan = (await rows(query)).map((r) => Object.values(r)[0]).join('\n');
   const ok = expected.test(plan);
   // A tiny table is read whole whatever the indexes: only a large society says something about them.
@@ -192,50 +93,9 @@ hello.get('/', async () => ({ hello: 'world' }));
 await hello.listen({ host: '127.0.0.1', port: port ? port + 1 : 0 });
 const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/`;
 
-interface Load {
-  requests: { average: number; total: number };
-  /** Microseconds of this process's CPU (the API's, PostgreSQL's excluded) per request answered. */
-  cpuPerRequest?: number;
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-const run = promisify(execFile);
-const autocannonBin = path.resolve(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
-/** autocannon in a process of its own, so the load generator does not share the server's event loop. */
-async function load(url: string | string[], token?: string, warmUp = false, seconds = String(duration), body?: object): Promise<Load> {
-  if (Array.isArray(url)) {
-    // Several paths in turn: autocannon's API (bench-paths.mjs); each starts with the same origin.
-    const origin = new URL(url[0]!).origin;
-    const options = {
-      url: origin,
-      paths: url.map((u) => u.slice(origin.length)),
-      connections,
-      ...(warmUp ? { amount: connections * 4 } : { duration: Number(seconds) }),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    };
-    const script = path.resolve(import.meta.dirname, 'bench-paths.mjs');
-    const { stdout } = await run(process.execPath, [script, JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 });
-    return JSON.parse(stdout) as Load;
-  }
-  const args = [
-    autocannonBin,
-    '-j',
-    '-c',
-    String(connections),
-    ...(warmUp ? ['-a', String(connections * 4)] : ['-d', seconds]),
-    ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
-    // SPEC §7 makes some lists POSTs with their filters in the body.
-    ...(body ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body)] : []),
-    url,
-  ];
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as Load;
-}
+const { load, loadClients } = loader(connections, duration);
 
 // Budgets from issue 8's "Done when" (this 2-core machine, 50 connections).
-type Budget = { p99?: number; shareOfHello?: number };
 const lookupBudget: Budget = onPostgres ? { p99: 50 } : { p99: 100 };
 const readBudget: Budget = onPostgres ? {} : { p99: 100 };
 /** name, path, token, budget, whether it is a list (for the growth check), and the JSON body of a POST. */
@@ -276,47 +136,32 @@ const calls = callsOf(main);
 const wanted = (name: string) => !values.only || new RegExp(values.only, 'i').test(name);
 
 // Warm up first (JIT, prepared statements, caches), so the first call measured is not the slowest.
-await load(helloUrl, undefined, true);
-const helloCpu = process.cpuUsage();
-const helloResult = await load(helloUrl);
-const helloCpuUsed = process.cpuUsage(helloCpu);
-helloResult.cpuPerRequest = (helloCpuUsed.user + helloCpuUsed.system) / Math.max(1, helloResult.requests.total);
-const helloRps = helloResult.requests.average;
-const line = (name: string, r: Load, budget: string, verdict: string) =>
-  console.log(
-    `${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} ${((r.requests.average / helloRps) * 100).toFixed(1).padStart(7)}% ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${(r.cpuPerRequest === undefined ? '' : r.cpuPerRequest.toFixed(0)).padStart(7)}  ${budget.padEnd(20)} ${verdict}`,
-  );
-console.log(
-  `\n${'call'.padEnd(30)} ${'req/s'.padStart(8)} ${'hello'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'cpu µs'.padStart(7)}  ${'budget'.padEnd(20)}`,
+const helloResult = await measured(
+  () => load(helloUrl, undefined, true),
+  () => load(helloUrl),
 );
-line('Fastify hello-world', helloResult, '', '');
-for (const [name, url, token, budget, , body] of values['growth-only'] ? [] : calls) {
+const report = reporter(helloResult.requests.average);
+report.header();
+report.line('Fastify hello-world', helloResult, '', '');
+for (const [name, url, token, budget, , body] of values['growth-only'] || mixOnly ? [] : calls) {
   if (!wanted(name)) continue;
-  await load(at(base, url), token, true, undefined, body);
-  const cpuBefore = process.cpuUsage();
-  const r = await load(at(base, url), token, false, undefined, body);
-  const cpu = process.cpuUsage(cpuBefore);
-  r.cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
-  if (process.env.BENCH_DEBUG)
-    console.log(JSON.stringify({ ...r.latency, userUs: cpu.user / r.requests.total, systemUs: cpu.system / r.requests.total }));
-  const problems: string[] = [];
-  if (budget.p99 !== undefined && r.latency.p99 > budget.p99) problems.push('p99');
-  if (budget.shareOfHello !== undefined && r.requests.average < budget.shareOfHello * helloRps) problems.push('req/s');
-  if (r.non2xx || r.errors || r.timeouts) problems.push(`${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  const r = await measured(
+    () => load(at(base, url), token, true, undefined, body),
+    () => load(at(base, url), token, false, undefined, body),
+  );
+  const problems = report.missed(budget, r);
+  if (failures(r)) problems.push(failures(r));
   failed ||= problems.length > 0;
-  const wants = [
-    budget.shareOfHello !== undefined ? `≥ ${budget.shareOfHello * 100}% hello` : '',
-    budget.p99 !== undefined ? `p99 ≤ ${budget.p99}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  line(
+  report.line(
     name === 'lookup, a last page' ? `lookup, page ${lastPage}` : name,
     r,
-    wants,
+    describe(budget),
     problems.length ? `OVER (${problems.join('; ')})` : 'ok',
   );
 }
+// 3. Issue 24's member mix, with budgets of its own (reported, not enforced; decision 060).
+const mix = values['growth-only'] ? undefined : await runMemberMix(main, { onPostgres, wanted, loadClients, report });
+failed ||= mix?.answered === false;
 await hello.close();
 // BENCH_DEBUG on PostgreSQL: which prepared statements of one pool connection reuse a generic plan, which are
 // planned for every run (decision 029).
@@ -326,10 +171,10 @@ if (process.env.BENCH_DEBUG && onPostgres)
   ))
     console.log(`${String(r.g).padStart(6)} generic ${String(r.c).padStart(6)} custom  ${r.s}`);
 
-// 3. Growth: each list's p50 on this society against one a tenth its size (issue 8: at most 1.5×).
-if ((values.growth || values['growth-only']) && values.demo)
-  console.log('\nThe growth check compares --members N with N / 10: not the demo society.');
-else if (values.growth || values['growth-only']) {
+// 4. Growth: each list's p50 on this society against one a tenth its size (issue 8: at most 1.5×).
+const growth = (values.growth || values['growth-only']) && !mixOnly;
+if (growth && values.demo) console.log('\nThe growth check compares --members N with N / 10: not the demo society.');
+else if (growth) {
   const smallSize = Number(values['growth-members'] ?? Math.round(members / 10));
   let smallUrl = values['growth-postgres'];
   if (onPostgres && !smallUrl) {
@@ -380,5 +225,13 @@ else if (values.growth || values['growth-only']) {
   await small.close();
 }
 await main.close();
-console.log(failed ? '\nSome budgets were missed.' : '\nAll budgets met.');
+if (mix?.missed) console.log(`\nThe member mix missed the budget of ${mix.missed} call(s) (reported, not yet enforced: decision 060).`);
+if (mix?.answered === false) console.log('\nSome calls of the member mix answered errors: their figures are not of the calls meant.');
+console.log(
+  failed
+    ? '\nSome budgets were missed, or calls answered errors.'
+    : mixOnly
+      ? '\nNo enforced budget measured.'
+      : '\nAll enforced budgets met.',
+);
 process.exit(failed ? 1 : 0);
