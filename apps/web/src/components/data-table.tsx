@@ -47,6 +47,9 @@ export interface DataTableProps<T> {
   onLoadMore?: () => void;
 }
 
+/** The row-actions column: kept in view at the table's right edge on the desk, a row of its own on a phone. */
+const ACTIONS = 'actions';
+
 export function nextSort(current: SortState | undefined, sortKey: string): SortState {
   if (current?.sortBy === sortKey) return { sortBy: sortKey, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { sortBy: sortKey, direction: 'asc' };
@@ -57,7 +60,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     props;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const columns: Column<T>[] = rowActions
-    ? [...props.columns, { key: 'actions', header: 'Actions', cell: (row) => <RowActions actions={rowActions(row)} /> }]
+    ? [...props.columns, { key: ACTIONS, header: 'Actions', cell: (row) => <RowActions actions={rowActions(row)} /> }]
     : props.columns;
   return (
     <div className={styles.wrapper}>
@@ -75,6 +78,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     scope="col"
                     aria-sort={column.sortKey ? (ariaSort ?? 'none') : undefined}
                     data-numeric={column.numeric}
+                    data-actions={column.key === ACTIONS || undefined}
                   >
                     {column.sortKey && onSortChange ? (
                       <button type="button" className={styles.sortButton} onClick={() => onSortChange(nextSort(sort, column.sortKey!))}>
@@ -130,8 +134,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     tabIndex={onSelect ? 0 : undefined}
                   >
                     {columns.map((column) => (
-                      <td key={column.key} data-numeric={column.numeric} data-label={column.header}>
-                        {column.cell(row)}
+                      <td
+                        key={column.key}
+                        data-numeric={column.numeric}
+                        data-label={column.header}
+                        data-actions={column.key === ACTIONS || undefined}
+                      >
+                        <span className={styles.value}>{column.cell(row)}</span>
                       </td>
                     ))}
                   </tr>
