@@ -2,6 +2,7 @@
 // the total exceeds the page size (Prev, Next, Go to page) — or, in 'load more' mode, a 'Load more' button
 // while a page comes back full — one selected row at a time, a row-actions column, and 'No result'.
 import { type ReactNode, useId, useState } from 'react';
+import { ActionButton } from './action-button';
 import styles from './data-table.module.css';
 
 export interface Column<T> {
@@ -24,7 +25,8 @@ export interface RowAction {
   accessibleLabel?: string;
   danger?: boolean;
   disabled?: boolean;
-  onClick: () => void;
+  /** When it answers a promise (a request), the button stays disabled until it settles. */
+  onClick: () => unknown;
 }
 
 export interface DataTableProps<T> {
@@ -169,9 +171,8 @@ function RowActions({ actions }: { actions: RowAction[] }) {
   return (
     <div className={styles.actions}>
       {actions.map((action) => (
-        <button
+        <ActionButton
           key={action.label}
-          type="button"
           className={styles.action}
           data-danger={action.danger}
           disabled={action.disabled}
@@ -179,7 +180,7 @@ function RowActions({ actions }: { actions: RowAction[] }) {
           onClick={action.onClick}
         >
           {action.label}
-        </button>
+        </ActionButton>
       ))}
     </div>
   );

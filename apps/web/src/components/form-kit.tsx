@@ -8,6 +8,7 @@ import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { applyApiErrors } from '../lib/api-errors';
+import { useInFlight } from './action-button';
 import dialog from './dialog.module.css';
 import form from './form.module.css';
 
@@ -33,7 +34,13 @@ export function useApiForm<In extends FieldValues, Out>(options: ApiFormOptions<
     resolver: zodResolver(options.schema as never) as unknown as Resolver<In, unknown, Out>,
     defaultValues: options.defaultValues,
   });
+  // One submission at a time: a double click on the submit button sends the form once (issue 23).
+  const inFlight = useInFlight();
   const onSubmit = async (event?: React.BaseSyntheticEvent) => {
+    event?.preventDefault();
+    return (await inFlight.run(() => submitOnce(event))) ?? false;
+  };
+  const submitOnce = async (event?: React.BaseSyntheticEvent) => {
     let accepted = false;
     await methods.handleSubmit(async (values) => {
       try {
@@ -49,7 +56,7 @@ export function useApiForm<In extends FieldValues, Out>(options: ApiFormOptions<
     })(event);
     return accepted;
   };
-  return Object.assign(methods, { onSubmit, busy: methods.formState.isSubmitting });
+  return Object.assign(methods, { onSubmit, busy: methods.formState.isSubmitting || inFlight.busy });
 }
 
 /** A submit button that is disabled and says so while the form is saving. */
