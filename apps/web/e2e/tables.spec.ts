@@ -36,8 +36,8 @@ const TABLE_PAGES: TablePage[] = [
       clickThenSee(
         page
           .getByRole('table', { name: /Style sheets/ })
-          .getByRole('row')
-          .nth(1),
+          .getByRole('button', { name: /^Open/ })
+          .first(),
         page.getByRole('link', { name: /Back to VSS list/ }),
       ),
   },
