@@ -61,3 +61,41 @@ test('a double click on Approve approves once: one success toast and no "changed
   expect(sent).toEqual([200]);
   await context.close();
 });
+
+const SIZES = [
+  { width: 1366, height: 900 },
+  { width: 375, height: 812 },
+];
+
+for (const viewport of SIZES) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('a success toast leaves the character detail’s Close (×) uncovered and clickable', async ({ page, signInAs }) => {
+      await signInAs(MEMBER, { to: '/characters/list' });
+      const name = `Toasted ${Date.now().toString(36)}`;
+      const id = await createCharacter(page, name);
+      await page.goto(`/characters/list/${id}`);
+      const detail = page.getByRole('dialog', { name });
+      const xp = detail.getByRole('form', { name: 'Add experience' });
+      await xp.getByLabel('XP type').selectOption('Earn');
+      await xp.getByLabel('Count').fill('1');
+      await xp.getByLabel('Description').fill('Game night');
+      await xp.getByRole('button', { name: 'Add experience' }).click();
+      const toast = page.getByText('Experience was added successfully');
+      await expect(toast).toBeVisible();
+      // Once it has slid in (where it then stays for 5 s).
+      await toast.evaluate((el) => Promise.all((el.closest('.Toastify__toast') ?? el).getAnimations().map((a) => a.finished)));
+      // The toast lies clear of the button (the open detail lets clicks pass through anything outside it, so the
+      // covered button would still take a click, unseen).
+      const close = detail.getByRole('button', { name: 'Close' });
+      const t = (await toast.evaluate((el) => (el.closest('.Toastify__toast') ?? el).getBoundingClientRect().toJSON())) as DOMRect;
+      const c = (await close.boundingBox())!;
+      const overlaps = t.x < c.x + c.width && c.x < t.x + t.width && t.y < c.y + c.height && c.y < t.y + t.height;
+      expect(overlaps, `the toast (${JSON.stringify(t)}) covers Close (${JSON.stringify(c)})`).toBe(false);
+      await close.click({ timeout: 2_000 });
+      await expect(detail).toBeHidden();
+      await expect(toast).toBeVisible();
+    });
+  });
+}
