@@ -97,5 +97,26 @@ for (const viewport of SIZES) {
       await expect(detail).toBeHidden();
       await expect(toast).toBeVisible();
     });
+
+    test('the profile editor keeps Save and Cancel on screen, its form scrolling inside the popup', async ({ page, signInAs }) => {
+      await signInAs(MEMBER, { to: '/profile' });
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const editor = page.getByRole('dialog', { name: 'Edit profile' });
+      await expect(editor).toBeVisible();
+      const expectButtonsInView = async (when: string) => {
+        for (const name of ['Save', 'Cancel']) {
+          // In the window and not scrolled out of the popup.
+          await expect(editor.getByRole('button', { name, exact: true }), `${name} ${when}`).toBeInViewport({ ratio: 1 });
+        }
+      };
+      await expectButtonsInView('on opening');
+      // A message under every required field makes the form taller still.
+      for (const label of ['Email', 'Phone', 'Street', 'City', 'State']) await editor.getByLabel(label, { exact: true }).fill('');
+      await editor.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(editor.getByText(/is a required field/).first()).toBeVisible();
+      await expectButtonsInView('with the fields’ messages');
+      await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect(editor).toBeHidden();
+    });
   });
 }
