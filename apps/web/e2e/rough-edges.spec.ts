@@ -118,5 +118,52 @@ for (const viewport of SIZES) {
       await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
       await expect(editor).toBeHidden();
     });
+
+    test('Add Character, Add Approval and Add Application open as side panels from the right', async ({ page, signInAs }) => {
+      await signInAs(MEMBER, { to: '/characters/list' });
+      const name = `Paneled ${Date.now().toString(36)}`;
+      const id = await createCharacter(page, name);
+      await page.goto('/characters/list?sortBy=id_character&direction=desc');
+      const panels = [
+        { opener: page.getByRole('button', { name: 'Add Character' }), title: 'Add Character', field: 'Name' },
+        {
+          opener: page.getByRole('button', { name: 'Add Approval' }),
+          title: `Add Approval for ${name}`,
+          field: 'Item description',
+          before: () =>
+            page
+              .getByRole('row', { name: new RegExp(name) })
+              .getByRole('cell')
+              .first()
+              .click(),
+        },
+        {
+          opener: page.getByRole('button', { name: 'Add Application' }),
+          title: `Add Approval for ${name}`,
+          field: 'Item description',
+          before: () => page.goto(`/characters/list/${id}`),
+        },
+      ];
+      for (const { opener, title, field, before } of panels) {
+        await before?.();
+        await opener.click();
+        const panel = page.getByRole('dialog', { name: title });
+        await expect(panel).toBeVisible();
+        await expect(panel.getByLabel(field, { exact: true })).toBeVisible();
+        // Let the panel finish sliding in before measuring it.
+        await expect(async () => {
+          const box = (await panel.boundingBox())!;
+          expect(Math.round(box.x + box.width), `${title} touches the right edge`).toBe(viewport.width);
+          expect(Math.round(box.y), `${title} starts at the top`).toBe(0);
+          expect(Math.round(box.height), `${title} is as tall as the window`).toBe(viewport.height);
+          if (viewport.width > 600) expect(box.width, `${title} leaves the page in view`).toBeLessThan(viewport.width / 2);
+          else expect(Math.round(box.width), `${title} takes the phone's width`).toBe(viewport.width);
+        }).toPass({ timeout: 3_000 });
+        expect(await panel.evaluate((el) => el.contains(document.activeElement)), `focus is inside ${title}`).toBe(true);
+        await page.keyboard.press('Escape');
+        await expect(panel).toBeHidden();
+        await expect(opener).toBeFocused();
+      }
+    });
   });
 }

@@ -11,6 +11,7 @@ import { applyApiErrors } from '../lib/api-errors';
 import { useInFlight } from './action-button';
 import dialog from './dialog.module.css';
 import form from './form.module.css';
+import { SidePanel, sidePanelParts } from './side-panel';
 
 export interface ApiFormOptions<In extends FieldValues, Out> {
   schema: z.ZodType<Out, In>;
@@ -69,7 +70,7 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
 }
 
 /**
- * A dialog holding one form, opened by `trigger`: it starts from the form's defaults each time it opens and
+ * A dialog (or with `panel`, a side panel) holding one form, opened by `trigger`: it starts from the form's defaults each time it opens and
  * closes when the API accepts the form. Pass open/onOpenChange to control it from outside instead.
  */
 export function FormDialog<In extends FieldValues, Out>(props: {
@@ -81,6 +82,8 @@ export function FormDialog<In extends FieldValues, Out>(props: {
   form: ApiForm<In, Out>;
   submitLabel: string;
   busyLabel?: string;
+  /** A side panel from the right (SPEC §2's side panels) instead of a centred dialog. */
+  panel?: boolean;
   children: ReactNode;
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
@@ -93,27 +96,39 @@ export function FormDialog<In extends FieldValues, Out>(props: {
   const onSubmit = async (event: React.FormEvent) => {
     if (await props.form.onSubmit(event)) setOpen(false);
   };
+  const actions = (
+    <>
+      <Dialog.Close asChild>
+        <button type="button" className={form.secondary}>
+          Cancel
+        </button>
+      </Dialog.Close>
+      <SubmitButton busy={props.form.busy} label={props.submitLabel} busyLabel={props.busyLabel} />
+    </>
+  );
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       {props.trigger ? <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content className={dialog.content} {...(props.description ? {} : { 'aria-describedby': undefined })}>
-          <Dialog.Title className={dialog.title}>{props.title}</Dialog.Title>
-          {props.description ? <Dialog.Description>{props.description}</Dialog.Description> : null}
+      {props.panel ? (
+        <SidePanel title={props.title} description={props.description}>
           <form onSubmit={onSubmit} noValidate aria-label={props.title}>
-            {props.children}
-            <div className={form.actions}>
-              <Dialog.Close asChild>
-                <button type="button" className={form.secondary}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <SubmitButton busy={props.form.busy} label={props.submitLabel} busyLabel={props.busyLabel} />
-            </div>
+            <div className={sidePanelParts.fields}>{props.children}</div>
+            <div className={`${form.actions} ${sidePanelParts.footer}`}>{actions}</div>
           </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+        </SidePanel>
+      ) : (
+        <Dialog.Portal>
+          <Dialog.Overlay className={dialog.overlay} />
+          <Dialog.Content className={dialog.content} {...(props.description ? {} : { 'aria-describedby': undefined })}>
+            <Dialog.Title className={dialog.title}>{props.title}</Dialog.Title>
+            {props.description ? <Dialog.Description>{props.description}</Dialog.Description> : null}
+            <form onSubmit={onSubmit} noValidate aria-label={props.title}>
+              {props.children}
+              <div className={form.actions}>{actions}</div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      )}
     </Dialog.Root>
   );
 }
