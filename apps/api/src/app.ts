@@ -36,6 +36,7 @@ import { prestigeRoutes } from './modules/prestige/prestige.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { registerNulGuard } from './nul-guard';
+import { sendIndexHtml } from './web-index';
 import type { Secrets } from './secrets';
 import { authErrors } from './auth/auth.errors';
 
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     strictTransportSecurity: secure,
     referrerPolicy: { policy: 'no-referrer' },
   });
+  const contentSecurityPolicy = securityHeaders.find(([name]) => name === 'content-security-policy')?.[1] ?? '';
   // Set on the raw response, as helmet does, so the embedded provider's own answers carry them too.
   app.addHook('onRequest', (_req, reply, done) => {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
@@ -269,8 +271,9 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
   }
 
   // The built SPA. Hashed /assets/* never change: cached for a year, immutable, and a missing one is a 404, not
-  // the app's HTML. index.html is revalidated on every load so a new build is picked up at once. Each file goes
-  // out as the .br or .gz the build wrote beside it when the browser accepts that encoding.
+  // the app's HTML. index.html is revalidated on every load so a new build is picked up at once, and carries a style
+  // nonce of its own (web-index.ts). Each other file goes out as the .br or .gz the build wrote beside it when the
+  // browser accepts that encoding.
   const indexHtml = path.join(config.webDist, 'index.html');
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: config.webDist, serve: false, index: false, preCompressed: true });
@@ -287,7 +290,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       reply.header('vary', 'accept-encoding');
       if (file && file !== 'index.html' && !file.includes('/') && path.extname(file) && existsSync(path.join(config.webDist, file)))
         return reply.sendFile(file, { maxAge: 3600 * 1000 });
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return sendIndexHtml(indexHtml, contentSecurityPolicy, req, reply);
     });
   } else {
     app.setNotFoundHandler(endpointNotFound);

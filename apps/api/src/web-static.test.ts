@@ -63,8 +63,34 @@ describe('the built SPA', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-encoding'], url).toBe('br');
-      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(HTML);
+      expect(brotliDecompressSync(res.rawPayload).toString()).toMatch(/<div id="root"><\/div>/);
     }
+    const gz = await get('/overview', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<title>Guildhall</title>');
+    const plain = await get('/overview');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    expect(plain.body).toContain('<div id="root"></div>');
+  });
+
+  // Issue 23: a dialog's scroll lock writes a <style> element; the page's CSP allows it by a nonce made for each
+  // load of the page (never 'unsafe-inline'), which the page reads from its <meta name="csp-nonce">.
+  it('sends index.html with a fresh style nonce that its Content-Security-Policy allows, scripts staying strict', async () => {
+    const nonces = [];
+    for (const url of ['/overview', '/overview']) {
+      const res = await get(url);
+      const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{20,})">/.exec(res.body)?.[1];
+      expect(nonce, res.body).toBeDefined();
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('unsafe-inline');
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    const api = await get('/api/health');
+    expect(String(api.headers['content-security-policy'])).toContain("style-src 'self';");
   });
 
   it('serves a robots.txt that keeps search engines out of the members-only portal', async () => {

@@ -1,5 +1,5 @@
 // SPEC §2 Login and OAuth callback, §4 Authentication, §8's 401 rule — through the real SSO page.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, COORDINATOR, MEMBER, signIn, STORYTELLER } from './helpers';
 
 test.describe('signing in', () => {
@@ -46,7 +46,9 @@ test.describe('signing in', () => {
     expect(await look()).toEqual(login);
   });
 
-  test('a wrong password shows a clear error and keeps the member on the sign-in page', async ({ page }) => {
+  test('a wrong password shows a clear error and keeps the member on the sign-in page', async ({ page, browserErrors }) => {
+    // The sign-in page answers the refused form 401, which the browser logs.
+    browserErrors.allow(/interaction\/.*status of 401/);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login with Portal' }).click();
     await page.getByLabel('Email').fill(MEMBER);
@@ -71,7 +73,8 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
   });
 
-  test('a 401 clears the token, shows the toast and goes to /login', async ({ page }) => {
+  test('a 401 clears the token, shows the toast and goes to /login', async ({ page, browserErrors }) => {
+    browserErrors.allow(/status of 401/); // the forged token's refusal, which this test is about
     await signIn(page, MEMBER);
     // The overview's own requests first: one still to go out would carry the forged token, and its 401 (with the
     // toast) would come before the reload below, which then finds no token and shows no toast.

@@ -1,5 +1,5 @@
 // SPEC §2 Shell, routes, section pages and tabs; the 375 px menu.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MEMBER, signIn } from './helpers';
 
 const SECTIONS: { path: string; heading: string; tabs: string[] }[] = [

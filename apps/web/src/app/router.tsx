@@ -91,7 +91,9 @@ export const routes: RouteObject[] = [
             element: page(() => import('../features/storyteller/storyteller-section'), 'StorytellerSection'),
             children: [
               { index: true, element: <Navigate to="/storyteller/vss-manager" replace /> },
-              tab('stylesheet'),
+              // The disabled Style-Sheet tab is never reached by a click; opened by its URL it shows the first
+              // enabled tab rather than an empty page (issue 23).
+              { path: 'stylesheet', element: <Navigate to="/storyteller/vss-manager" replace /> },
               listTab(
                 'vss-manager',
                 page(() => import('../features/storyteller/vss-list-page'), 'VssListPage'),

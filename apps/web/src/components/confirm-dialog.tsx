@@ -1,4 +1,5 @@
 // A confirmation for destructive actions (a prestige entry's delete), keyboard and screen-reader friendly.
+import { ActionButton } from './action-button';
 import form from './form.module.css';
 import { DialogClose, SimpleDialog } from './simple-dialog';
 
@@ -8,7 +9,8 @@ export function ConfirmDialog(props: {
   description: string;
   confirmLabel: string;
   busy?: boolean;
-  onConfirm: () => void;
+  /** The request; when it answers a promise, Confirm stays disabled until it settles. */
+  onConfirm: () => unknown;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
@@ -19,9 +21,9 @@ export function ConfirmDialog(props: {
             Cancel
           </button>
         </DialogClose>
-        <button type="button" className={form.danger} onClick={props.onConfirm} disabled={props.busy} aria-busy={props.busy}>
+        <ActionButton className={form.danger} onClick={props.onConfirm} pending={props.busy}>
           {props.confirmLabel}
-        </button>
+        </ActionButton>
       </div>
     </SimpleDialog>
   );

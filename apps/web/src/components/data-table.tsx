@@ -2,6 +2,7 @@
 // the total exceeds the page size (Prev, Next, Go to page) — or, in 'load more' mode, a 'Load more' button
 // while a page comes back full — one selected row at a time, a row-actions column, and 'No result'.
 import { type ReactNode, useId, useState } from 'react';
+import { ActionButton } from './action-button';
 import styles from './data-table.module.css';
 
 export interface Column<T> {
@@ -24,7 +25,8 @@ export interface RowAction {
   accessibleLabel?: string;
   danger?: boolean;
   disabled?: boolean;
-  onClick: () => void;
+  /** When it answers a promise (a request), the button stays disabled until it settles. */
+  onClick: () => unknown;
 }
 
 export interface DataTableProps<T> {
@@ -47,6 +49,9 @@ export interface DataTableProps<T> {
   onLoadMore?: () => void;
 }
 
+/** The row-actions column: kept in view at the table's right edge on the desk, a row of its own on a phone. */
+const ACTIONS = 'actions';
+
 export function nextSort(current: SortState | undefined, sortKey: string): SortState {
   if (current?.sortBy === sortKey) return { sortBy: sortKey, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { sortBy: sortKey, direction: 'asc' };
@@ -57,7 +62,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     props;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const columns: Column<T>[] = rowActions
-    ? [...props.columns, { key: 'actions', header: 'Actions', cell: (row) => <RowActions actions={rowActions(row)} /> }]
+    ? [...props.columns, { key: ACTIONS, header: 'Actions', cell: (row) => <RowActions actions={rowActions(row)} /> }]
     : props.columns;
   return (
     <div className={styles.wrapper}>
@@ -75,6 +80,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     scope="col"
                     aria-sort={column.sortKey ? (ariaSort ?? 'none') : undefined}
                     data-numeric={column.numeric}
+                    data-actions={column.key === ACTIONS || undefined}
                   >
                     {column.sortKey && onSortChange ? (
                       <button type="button" className={styles.sortButton} onClick={() => onSortChange(nextSort(sort, column.sortKey!))}>
@@ -130,8 +136,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     tabIndex={onSelect ? 0 : undefined}
                   >
                     {columns.map((column) => (
-                      <td key={column.key} data-numeric={column.numeric} data-label={column.header}>
-                        {column.cell(row)}
+                      <td
+                        key={column.key}
+                        data-numeric={column.numeric}
+                        data-label={column.header}
+                        data-actions={column.key === ACTIONS || undefined}
+                      >
+                        <span className={styles.value}>{column.cell(row)}</span>
                       </td>
                     ))}
                   </tr>
@@ -160,9 +171,8 @@ function RowActions({ actions }: { actions: RowAction[] }) {
   return (
     <div className={styles.actions}>
       {actions.map((action) => (
-        <button
+        <ActionButton
           key={action.label}
-          type="button"
           className={styles.action}
           data-danger={action.danger}
           disabled={action.disabled}
@@ -170,7 +180,7 @@ function RowActions({ actions }: { actions: RowAction[] }) {
           onClick={action.onClick}
         >
           {action.label}
-        </button>
+        </ActionButton>
       ))}
     </div>
   );

@@ -8,8 +8,10 @@ import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { applyApiErrors } from '../lib/api-errors';
+import { useInFlight } from './action-button';
 import dialog from './dialog.module.css';
 import form from './form.module.css';
+import { SidePanel, sidePanelParts } from './side-panel';
 
 export interface ApiFormOptions<In extends FieldValues, Out> {
   schema: z.ZodType<Out, In>;
@@ -33,7 +35,13 @@ export function useApiForm<In extends FieldValues, Out>(options: ApiFormOptions<
     resolver: zodResolver(options.schema as never) as unknown as Resolver<In, unknown, Out>,
     defaultValues: options.defaultValues,
   });
+  // One submission at a time: a double click on the submit button sends the form once (issue 23).
+  const inFlight = useInFlight();
   const onSubmit = async (event?: React.BaseSyntheticEvent) => {
+    event?.preventDefault();
+    return (await inFlight.run(() => submitOnce(event))) ?? false;
+  };
+  const submitOnce = async (event?: React.BaseSyntheticEvent) => {
     let accepted = false;
     await methods.handleSubmit(async (values) => {
       try {
@@ -49,7 +57,7 @@ export function useApiForm<In extends FieldValues, Out>(options: ApiFormOptions<
     })(event);
     return accepted;
   };
-  return Object.assign(methods, { onSubmit, busy: methods.formState.isSubmitting });
+  return Object.assign(methods, { onSubmit, busy: methods.formState.isSubmitting || inFlight.busy });
 }
 
 /** A submit button that is disabled and says so while the form is saving. */
@@ -62,7 +70,7 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
 }
 
 /**
- * A dialog holding one form, opened by `trigger`: it starts from the form's defaults each time it opens and
+ * A dialog (or with `panel`, a side panel) holding one form, opened by `trigger`: it starts from the form's defaults each time it opens and
  * closes when the API accepts the form. Pass open/onOpenChange to control it from outside instead.
  */
 export function FormDialog<In extends FieldValues, Out>(props: {
@@ -74,6 +82,8 @@ export function FormDialog<In extends FieldValues, Out>(props: {
   form: ApiForm<In, Out>;
   submitLabel: string;
   busyLabel?: string;
+  /** A side panel from the right (SPEC §2's side panels) instead of a centred dialog. */
+  panel?: boolean;
   children: ReactNode;
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
@@ -86,27 +96,39 @@ export function FormDialog<In extends FieldValues, Out>(props: {
   const onSubmit = async (event: React.FormEvent) => {
     if (await props.form.onSubmit(event)) setOpen(false);
   };
+  const actions = (
+    <>
+      <Dialog.Close asChild>
+        <button type="button" className={form.secondary}>
+          Cancel
+        </button>
+      </Dialog.Close>
+      <SubmitButton busy={props.form.busy} label={props.submitLabel} busyLabel={props.busyLabel} />
+    </>
+  );
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       {props.trigger ? <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content className={dialog.content} {...(props.description ? {} : { 'aria-describedby': undefined })}>
-          <Dialog.Title className={dialog.title}>{props.title}</Dialog.Title>
-          {props.description ? <Dialog.Description>{props.description}</Dialog.Description> : null}
+      {props.panel ? (
+        <SidePanel title={props.title} description={props.description}>
           <form onSubmit={onSubmit} noValidate aria-label={props.title}>
-            {props.children}
-            <div className={form.actions}>
-              <Dialog.Close asChild>
-                <button type="button" className={form.secondary}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <SubmitButton busy={props.form.busy} label={props.submitLabel} busyLabel={props.busyLabel} />
-            </div>
+            <div className={sidePanelParts.fields}>{props.children}</div>
+            <div className={`${form.actions} ${sidePanelParts.footer}`}>{actions}</div>
           </form>
-        </Dialog.Content>
-      </Dialog.Portal>
+        </SidePanel>
+      ) : (
+        <Dialog.Portal>
+          <Dialog.Overlay className={dialog.overlay} />
+          <Dialog.Content className={dialog.content} {...(props.description ? {} : { 'aria-describedby': undefined })}>
+            <Dialog.Title className={dialog.title}>{props.title}</Dialog.Title>
+            {props.description ? <Dialog.Description>{props.description}</Dialog.Description> : null}
+            <form onSubmit={onSubmit} noValidate aria-label={props.title}>
+              {props.children}
+              <div className={form.actions}>{actions}</div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      )}
     </Dialog.Root>
   );
 }

@@ -48,6 +48,7 @@ export function AddApprovalDialog({
       submitLabel="Submit application"
       busyLabel="Submitting…"
       form={approval}
+      panel
       {...(open === undefined ? {} : { open })}
       {...(onOpenChange ? { onOpenChange } : {})}
       trigger={trigger}

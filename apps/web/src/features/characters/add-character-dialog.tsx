@@ -6,7 +6,6 @@ import { FormDialog, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
 import { useAddCharacter } from './api';
 import { CharacterFields } from './character-fields';
-import styles from './characters.module.css';
 
 const emptyCharacter = {
   id_venue: '',
@@ -34,18 +33,17 @@ export function AddCharacterDialog() {
       submitLabel="Add character"
       busyLabel="Adding…"
       form={character}
+      panel
       trigger={
         <button type="button" className={form.primary}>
           Add Character
         </button>
       }
     >
-      <div className={styles.dialogBody}>
-        <CharacterFields methods={character} />
-        <Field label="Justification" error={character.formState.errors.character_concept_description?.message}>
-          <textarea rows={4} {...character.register('character_concept_description')} />
-        </Field>
-      </div>
+      <CharacterFields methods={character} />
+      <Field label="Justification" error={character.formState.errors.character_concept_description?.message}>
+        <textarea rows={4} {...character.register('character_concept_description')} />
+      </Field>
     </FormDialog>
   );
 }

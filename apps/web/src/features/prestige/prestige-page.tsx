@@ -38,7 +38,9 @@ export function PrestigePage() {
             <>
               <MembershipCard user={subject} totals={aggregates.data} domainCode={domain?.domain_code} positions={positions.data} />
               <section className={styles.panel} aria-labelledby="next-mc">
-                <h2 id="next-mc">{aggregates.data.next ? `Required for MC ${aggregates.data.next.mc}` : 'Highest member class reached'}</h2>
+                <h2 id="next-mc">
+                  {aggregates.data.next ? `Still needed for MC ${aggregates.data.next.mc}` : 'Highest member class reached'}
+                </h2>
                 {aggregates.data.next ? (
                   <dl className={styles.next}>
                     <div>

@@ -5,6 +5,7 @@ import type { User } from '@guildhall/shared/schemas/user';
 import { Field } from '../../components/field';
 import { SubmitButton, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
+import styles from './profile.module.css';
 import { useUpdateProfile } from './api';
 
 export function profileDefaults(user: User): ProfileUpdateInput {
@@ -68,7 +69,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
           <input {...register('tbl_user_address.addr_state')} autoComplete="address-level1" />
         </Field>
       </div>
-      <div className={form.actions}>
+      <div className={`${form.actions} ${styles.popupActions}`}>
         <button type="button" className={form.secondary} onClick={onDone}>
           Cancel
         </button>

@@ -10,10 +10,14 @@ import styles from './storyteller.module.css';
 import { VenueCharactersTable } from './venue-characters-table';
 
 export function CharacterCensusPage() {
-  const mayView = useCan('characters.search');
+  // The census is asked for only when the member may see it: a member reads why, without a refused request.
+  if (!useCan('characters.search')) return <p role="alert">The character census is for staff and storytellers.</p>;
+  return <Census />;
+}
+
+function Census() {
   const census = useCensus();
   const [open, setOpen] = useState('');
-  if (!mayView) return <p role="alert">The character census is for staff and storytellers.</p>;
   if (census.isPending) return <p aria-busy="true">Loading…</p>;
   if (census.isError) return <p role="alert">{census.error.message}</p>;
   const venues = census.data.pages.flatMap((p) => p.rows);

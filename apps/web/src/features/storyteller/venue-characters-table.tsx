@@ -19,6 +19,9 @@ const columns: Column<VenueCharacterRow>[] = [
   { key: 'state', header: 'State', cell: (r) => vssStatusLabel(r.vss_status) },
 ];
 
+/** Why a member does not see who plays on a sheet (the API's 'search' right: staff and storytellers). */
+export const CHARACTERS_AUDIENCE = 'The characters on a style sheet are shown to staff and storytellers.';
+
 export function VenueCharactersTable({ venueId, caption }: { venueId: number; caption: string }) {
   const { user } = useAuth();
   const [page, setPage] = useState(1);
@@ -41,9 +44,7 @@ export function VenueCharactersTable({ venueId, caption }: { venueId: number; ca
   if (characters.isError)
     return (
       <p role="alert">
-        {characters.error instanceof ApiError && characters.error.status === 403
-          ? 'The characters on a style sheet are shown to staff and storytellers.'
-          : characters.error.message}
+        {characters.error instanceof ApiError && characters.error.status === 403 ? CHARACTERS_AUDIENCE : characters.error.message}
       </p>
     );
   return (

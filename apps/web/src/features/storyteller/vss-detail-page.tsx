@@ -20,16 +20,20 @@ import { type Column, DataTable } from '../../components/data-table';
 import { Field } from '../../components/field';
 import { FormDialog, SubmitButton, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
+import { useCan } from '../../lib/abilities';
 import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
 import { useAddVenueItem, useUpdateVenue, useVenue, useVenueItems } from './api';
 import styles from './storyteller.module.css';
-import { VenueCharactersTable } from './venue-characters-table';
+import { CHARACTERS_AUDIENCE, VenueCharactersTable } from './venue-characters-table';
 import { VssText } from './vss-text';
 
 export function VssDetailPage() {
   const id = Number(useParams().id);
   const { search } = useLocation();
   const detail = useVenue(id);
+  const { user } = useAuth();
+  const maySearch = useCan('characters.search');
 
   useEffect(() => {
     if (detail.isError) toast.error('Failed to fetch vss data', { toastId: 'vss-fetch' });
@@ -51,7 +55,12 @@ export function VssDetailPage() {
           <Overview venue={detail.data.venue} />
           <section className={styles.panel} aria-labelledby="vss-characters">
             <h2 id="vss-characters">Characters</h2>
-            <VenueCharactersTable venueId={id} caption={`Characters on ${detail.data.venue.venue_name}`} />
+            {/* Asked for only when the API would answer (its own storyteller, staff): no refused request. */}
+            {maySearch || (user && detail.data.venue.id_user_st === user.id_user) ? (
+              <VenueCharactersTable venueId={id} caption={`Characters on ${detail.data.venue.venue_name}`} />
+            ) : (
+              <p>{CHARACTERS_AUDIENCE}</p>
+            )}
           </section>
           <Items venueId={id} mayAdd={detail.data.abilities.includes('addItem')} />
           <StyleText key={detail.data.venue.updated_at} venue={detail.data.venue} mayEdit={detail.data.abilities.includes('edit')} />

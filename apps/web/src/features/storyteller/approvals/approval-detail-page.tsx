@@ -15,6 +15,7 @@ import type { ApprovalAction } from '@guildhall/shared/rules/approval-workflow';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { ActionButton, useInFlight } from '../../../components/action-button';
 import { ApprovalClockLine, ApprovalHistory } from '../../../components/approval-history';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field';
@@ -60,6 +61,8 @@ export function ApprovalDetailPage() {
 
 function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abilities: ApprovalAction[] }) {
   const review = useReviewAction(approval.id);
+  // Approve, Deny, Remove and Save changes send one request among them at a time (issue 23).
+  const inFlight = useInFlight();
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | undefined>();
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -85,7 +88,7 @@ function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abili
       return;
     }
     setCommentError(undefined);
-    void run({ action: 'deny', input: { expectedStatus, comment } });
+    return run({ action: 'deny', input: { expectedStatus, comment } });
   };
   const statusChanged = status !== approval.status;
   const edited = category !== approval.category || level !== approval.required_approval || statusChanged;
@@ -95,7 +98,7 @@ function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abili
       return;
     }
     setCommentError(undefined);
-    void run({
+    return run({
       action: 'update',
       input: {
         expectedStatus,
@@ -106,7 +109,7 @@ function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abili
       },
     });
   };
-  const busy = review.isPending;
+  const busy = review.isPending || inFlight.busy;
   const levels = requiredLevelChoices(approval.status, can('setStatus'));
 
   return (
@@ -156,9 +159,9 @@ function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abili
             </select>
           </Field>
           {can('edit') || can('setStatus') ? (
-            <button type="button" className={form.secondary} onClick={save} disabled={!edited || busy} aria-busy={busy}>
+            <ActionButton className={form.secondary} onClick={save} disabled={!edited} pending={review.isPending} inFlight={inFlight}>
               Save changes
-            </button>
+            </ActionButton>
           ) : null}
         </div>
         <ApprovalClockLine status={approval.status} clock={approval.clock} />
@@ -191,20 +194,19 @@ function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abili
           </Field>
           <div className={form.actions}>
             {can('approve') ? (
-              <button
-                type="button"
+              <ActionButton
                 className={form.primary}
-                disabled={busy}
-                aria-busy={busy}
-                onClick={() => void run({ action: 'approve', input: { expectedStatus, ...(comment.trim() ? { comment } : {}) } })}
+                pending={review.isPending}
+                inFlight={inFlight}
+                onClick={() => run({ action: 'approve', input: { expectedStatus, ...(comment.trim() ? { comment } : {}) } })}
               >
                 Approve
-              </button>
+              </ActionButton>
             ) : null}
             {can('deny') ? (
-              <button type="button" className={form.danger} disabled={busy} onClick={deny}>
+              <ActionButton className={form.danger} pending={review.isPending} inFlight={inFlight} onClick={deny}>
                 Deny
-              </button>
+              </ActionButton>
             ) : null}
             {can('remove') ? (
               <button type="button" className={form.secondary} disabled={busy} onClick={() => setConfirmRemove(true)}>
@@ -221,7 +223,7 @@ function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abili
             busy={busy}
             onConfirm={() => {
               setConfirmRemove(false);
-              void run({ action: 'remove', input: { expectedStatus, ...(comment.trim() ? { comment } : {}) } });
+              return inFlight.run(() => run({ action: 'remove', input: { expectedStatus, ...(comment.trim() ? { comment } : {}) } }));
             }}
           />
         </section>
