@@ -42,6 +42,15 @@ for (const file of files(path.join(root, 'apps/web'))) {
   }
 }
 
+// Every e2e spec takes `test` from the shared fixture, which fails a test on any browser console error (issue 23).
+const e2eDir = path.join(root, 'apps/web/e2e');
+for (const name of readdirSync(e2eDir).filter((n) => n.endsWith('.spec.ts'))) {
+  const text = readFileSync(path.join(e2eDir, name), 'utf8');
+  if (/import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/.test(text) || !/from '\.\/fixtures'/.test(text)) {
+    problems.push(`apps/web/e2e/${name}: take test and expect from './fixtures', which fails a test on a browser console error`);
+  }
+}
+
 for (const file of files(path.join(root, 'apps/api/src'))) {
   for (const spec of imports(file)) {
     if (spec.startsWith('@guildhall/web') || spec.includes('apps/web')) problems.push(`${file}: api must not import the web app (${spec})`);

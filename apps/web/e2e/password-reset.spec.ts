@@ -1,6 +1,6 @@
 // Issue 23 in the browser: a member who forgot their password asks on the sign-in page, the link reaches the
 // administrators (until e-mail exists), and the member sets a new password through it and signs in with it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoSeriousViolations } from './axe';
 import { ADMIN, apiSession, createMemberWithPassword, setPasswordAndSignIn } from './helpers';
 
