@@ -1,6 +1,6 @@
 // Issue 13: a member's request to move home domain, seen by both domains' coordinators, decided by the
 // receiving one. Acceptance moves the member; every step is audited and the people concerned are told.
-import { LOCATION_TYPE } from '@guildhall/shared/constants';
+import { isDomain } from '@guildhall/shared/rules/locations';
 import type { TransferAdd, TransferRow, TransfersQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
@@ -22,7 +22,7 @@ export async function requestTransfer(db: Db, id_user: number, input: TransferAd
       .select({ id: locations.id_location, type: locations.location_type, name: locations.location_name })
       .from(locations)
       .where(eq(locations.id_location, input.id_location));
-    if (!to || to.type < LOCATION_TYPE.REGION) throw transfersErrors.noSuchDomain();
+    if (!to || !isDomain({ location_type: to.type })) throw transfersErrors.noSuchDomain();
     const [member] = await tx
       .select({ from: users.id_location, name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})` })
       .from(users)

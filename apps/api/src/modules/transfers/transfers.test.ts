@@ -1,6 +1,9 @@
-// Transfers between home domains: a decided request no longer awaits the coordinators who were asked about it.
+// Transfers between home domains: only a domain can be a home, and a decided request no longer awaits the
+// coordinators who were asked about it.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLocation, buildMember, buildPosition } from '../../test/factories';
+import { rows } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -25,6 +28,10 @@ beforeAll(async () => {
   await person('outsider', place.from);
   await buildPosition(db, { pos_type: 'DC', id_user: id.fromCoordinator, id_location: place.from });
   await buildPosition(db, { pos_type: 'DC', id_user: id.toCoordinator, id_location: place.to });
+  const [region] = await rows<{ id: number }>(db, sql`select id_parent as id from locations where id_location = ${place.to}`);
+  place.region = region!.id;
+  const [us] = await rows<{ id: number }>(db, sql`select id_location as id from locations where location_code = 'US' limit 1`);
+  place.us = us!.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -40,6 +47,16 @@ const transferNotice = async (who: string) => {
 };
 
 describe('POST /api/transfers/add', () => {
+  it('refuses the United States and a region as a new home with a 400 naming id_location, and records nothing', async () => {
+    for (const id_location of [place.us, place.region]) {
+      const res = await post('/api/transfers/add', 'mover', { id_location });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toEqual({ path: 'id_location', message: 'is not a domain' });
+    }
+    const pending = await t.app.inject({ method: 'GET', url: '/api/transfers?mine=yes', headers: bearer(token.mover!) });
+    expect(pending.json().result.count).toBe(0);
+  });
+
   it('accepted by the receiving coordinator, the request no longer awaits the other domain’s coordinator', async () => {
     const res = await post('/api/transfers/add', 'mover', { id_location: place.to });
     expect(res.statusCode).toBe(200);
