@@ -40,6 +40,34 @@ test.describe('domain list', () => {
     await page.getByLabel('Filter domains').fill('NE-0');
     await expect(page.locator('ul[data-depth="0"] > li')).not.toHaveCount(0);
   });
+
+  test('offers Request transfer only on domains, never on the US or a region, and names the coordinator plainly', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs(MEMBER);
+    await page.goto('/utilities/domain-list');
+    const top = page.locator('ul[data-depth="0"] > li > h3 > button');
+    await top.filter({ hasText: 'United States' }).click();
+    await expect(page.getByRole('region', { name: 'Positions of United States' })).toBeVisible();
+    const regions = page.locator('ul[data-depth="1"] > li > h3 > button');
+    await regions.filter({ hasText: 'Pacific' }).click();
+    await expect(page.getByRole('region', { name: 'Positions of Pacific' })).toBeVisible();
+    // Neither the country nor the open region offers a transfer: only their domains (one level down) could.
+    await expect(page.getByRole('button', { name: 'Request transfer' })).toHaveCount(0);
+    const domains = page.locator('ul[data-depth="2"] > li > h3 > button');
+    const domain = domains.first();
+    const name = (await domain.locator('span').nth(1).textContent())!;
+    await domain.click();
+    await expect(page.getByRole('region', { name: `Positions of ${name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Request transfer' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Request transfer' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`the coordinator of ${name} accepts or declines it`);
+    await expect(dialog).not.toContainText(`${name}'s`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
 });
 
 test.describe('membership lookup', () => {

@@ -8,6 +8,7 @@ import {
   domainCode,
   findUs,
   indexLocations,
+  isDomain,
   type LocationLike,
   locationFilterIds,
   regionOf,
@@ -118,5 +119,17 @@ describe('childLocationType and isSelfOrBelow', () => {
     expect(isSelfOrBelow({ id_location: 9, id_parent_location: '1,4' }, 4)).toBe(true);
     expect(isSelfOrBelow({ id_location: 4, id_parent_location: '1' }, 4)).toBe(true);
     expect(isSelfOrBelow({ id_location: 5, id_parent_location: '1' }, 4)).toBe(false);
+  });
+});
+
+describe('isDomain (SPEC §3: only a location of type above 3 can be a home)', () => {
+  it.each([
+    [1, false],
+    [2, false],
+    [3, false],
+    [4, true],
+    [5, true],
+  ])('type %i is a domain: %s', (location_type, expected) => {
+    expect(isDomain({ location_type })).toBe(expected);
   });
 });

@@ -34,6 +34,11 @@ export function domainCode<T extends LocationLike>(location: T, byId: ReadonlyMa
   return [...nonRoot.map((a) => a.location_code), location.location_code].join('-');
 }
 
+/** SPEC §3: a domain is a location of type above 3 (a domain or a sub-domain); only a domain can be a home. */
+export function isDomain(location: Pick<LocationLike, 'location_type'>): boolean {
+  return location.location_type > LOCATION_TYPE.US_REGION;
+}
+
 /** Itself if its type is below 4; else its ancestor of type 3, failing that its ancestor of type 2. */
 export function regionOf<T extends LocationLike>(location: T, byId: ReadonlyMap<number, T>): T | undefined {
   if (location.location_type < LOCATION_TYPE.DOMAIN) return location;
@@ -103,9 +108,4 @@ export function childLocationType(parent: Pick<LocationLike, 'location_type' | '
 /** Whether `candidate` is `location` itself or lies below it (a location cannot move under its own subtree). */
 export function isSelfOrBelow(candidate: Pick<LocationLike, 'id_location' | 'id_parent_location'>, id_location: number): boolean {
   return candidate.id_location === id_location || ancestorIds(candidate).includes(id_location);
-}
-
-/** A domain or a sub-domain (SPEC §3: location_type above 3): the only places that can be a member's home. */
-export function isDomain(location: Pick<LocationLike, 'location_type'>): boolean {
-  return location.location_type > LOCATION_TYPE.US_REGION;
 }

@@ -13,5 +13,13 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsQuery = pagingQuery(['created_at'] as const, 'created_at', 'desc');
 
-/** Marks the given notifications read, or all of the member's when `ids` is absent. */
-export const notificationsReadSchema = z.object({ ids: z.array(z.number().int().positive()).max(100).optional() });
+/** Marks the given notifications read (`ids`), or all of the member's (`all: true`): one or the other. */
+export const notificationsReadSchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
+    all: z.literal(true, { error: 'all must be true when given' }).optional(),
+  })
+  .refine((body) => (body.ids === undefined) !== (body.all === undefined), {
+    path: ['all'],
+    message: 'give either ids or all: true',
+  });

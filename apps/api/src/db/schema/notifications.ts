@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -13,6 +14,12 @@ export const notifications = pgTable(
     link: text('link'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     read_at: timestamp('read_at', { withTimezone: true }),
+    /** What the notice asks the reader to act on ('approval:12', 'character:7', 'transfer:3'); null for news.
+     * When the subject stops awaiting its readers, their unread notices about it are marked read. */
+    subject: text('subject'),
   },
-  (t) => [index('notifications_user_idx').on(t.id_user, t.read_at, t.created_at)],
+  (t) => [
+    index('notifications_user_idx').on(t.id_user, t.read_at, t.created_at),
+    index('notifications_open_subject_idx').on(t.subject).where(sql`${t.read_at} is null and ${t.subject} is not null`),
+  ],
 );

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { COORDINATOR_TYPES } from '../../auth/scope';
 import type { Db, Tx } from '../../db/client';
 import { approvalEscalations, approvals, characters, positions } from '../../db/schema/index';
-import { notify } from '../notifications/notifications.service';
+import { noticeSubject, notify } from '../notifications/notifications.service';
 import { approvalLink, joined, venuePlaces } from './approvals.service';
 
 const BATCH = 200;
@@ -80,6 +80,7 @@ export async function escalateOverdue(db: Db, opts: { now: Date; escalationDays:
         kind: 'approval',
         message: `Application ${a.app_number} (${a.description}) for ${a.character_name} has waited ${days} days at ${a.status} and is overdue.`,
         link: approvalLink(a.id),
+        subject: noticeSubject('approval', a.id),
       });
       return true;
     });

@@ -36,7 +36,7 @@ import {
 import { inList } from '../../db/schema/sql-helpers';
 import { charactersErrors } from '../characters/characters.errors';
 import { listLocations } from '../locations/locations.service';
-import { notify } from '../notifications/notifications.service';
+import { noticeSubject, notify } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
 import { type ApprovalRecord, reachOf } from './approvals.policy';
 
@@ -168,6 +168,7 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
         kind: 'approval',
         message: awaitsReviewMessage(number, input.description, character.name),
         link: approvalLink(created!.id),
+        subject: noticeSubject('approval', created!.id),
       });
     }
     return { id: created!.id, app_number: number };

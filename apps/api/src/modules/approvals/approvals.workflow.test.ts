@@ -1,65 +1,36 @@
 // The review workflow (DESIGN §6) walked through the API: each step, its history, its notifications, and who may.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { loadActor } from '../../auth/actor';
+import { type ReviewChain, buildReviewChain } from '../../test/review-chain';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { approveApproval } from './approvals.workflow';
 
 let t: TestApp;
-const id: Record<string, number> = {};
-const token: Record<string, string> = {};
+let chain: ReviewChain;
+let id: ReviewChain['id'];
+let token: ReviewChain['token'];
 let venueId: number;
-
-async function person(name: string, extra: { id_location?: number } = {}) {
-  const member = await buildMember(t.database.db, { user_fname: name, ...extra });
-  id[name] = member.id_user;
-  token[name] = await t.app.deps.tokens.issue(member.id_user, { method: 'test' });
-  return member.id_user;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
-  const domain = await buildLocation(db);
-  await person('player', { id_location: domain.id_location });
-  await person('low', { id_location: domain.id_location });
-  await person('mid');
-  await person('high');
-  await person('assistant');
-  await person('coordinator');
-  await person('outsider');
-  await buildPosition(db, { pos_type: 'DST', id_user: id.mid, id_location: domain.id_location });
-  await buildPosition(db, { pos_type: 'RST', id_user: id.high, id_location: domain.id_parent! });
-  await buildPosition(db, { pos_type: 'ADST', id_user: id.assistant, id_location: domain.id_location });
-  await buildPosition(db, { pos_type: 'DC', id_user: id.coordinator, id_location: domain.id_location });
-  venueId = (await buildVenue(db, { id_location: domain.id_location, id_user_st: id.low })).id_venue;
-  const admin = await t.accounts('admin');
-  id.admin = admin.id.admin;
-  token.admin = admin.token.admin;
+  chain = await buildReviewChain(t, { atHome: ['player', 'low'], elsewhere: ['mid', 'high', 'assistant', 'coordinator', 'outsider'] }, [
+    ['DST', 'mid', 'domain'],
+    ['RST', 'high', 'region'],
+    ['ADST', 'assistant', 'domain'],
+    ['DC', 'coordinator', 'domain'],
+  ]);
+  ({ id, token, venueId } = chain);
 });
 afterAll(async () => {
   await t?.close();
 });
 
+const person = (name: string) => chain.person(name);
 const post = (url: string, who: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token[who]!), payload });
 const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(token[who]!) });
-
-async function submit(owner: string, required: string, description = `Item for ${required}`) {
-  const character = await buildCharacter(t.database.db, { id_user: id[owner], id_venue: venueId });
-  const res = await post('/api/approval/add', owner, {
-    character_id: character.id_character,
-    description,
-    category: 'Other',
-    justification: 'For the story.',
-    character_sheet: 'Sheet',
-    mechanics: 'Mechanics',
-    required_approval: required,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().result.id as number;
-}
+const submit = (owner: string, required: string, description?: string) => chain.submit(owner, required, description);
 const act = (approval: number, action: string, who: string, expectedStatus: string, extra: object = {}) =>
   post(`/api/approvals/${approval}/${action}`, who, { expectedStatus, ...extra });
 const statusOf = async (approval: number) =>

@@ -18,7 +18,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { approvalEvents, approvals, characters } from '../../db/schema/index';
 import { writeAudit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
+import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
 import { type ApprovalPolicyAction, type ApprovalRecord, approvalsPolicy, approverFacts } from './approvals.policy';
 import { approvalLink, approvalRecord, awaitsReviewMessage } from './approvals.service';
@@ -104,6 +104,8 @@ async function apply(db: Db, actor: Actor, record: ApprovalRecord, change: Chang
       });
     }
     if (!moved) return;
+    // It left the level its approvers were asked to review: their notices (and escalations) are done.
+    await resolveNotices(tx, noticeSubject('approval', record.id));
     const [character] = await tx
       .select({ name: characters.character_name })
       .from(characters)
@@ -123,6 +125,7 @@ async function apply(db: Db, actor: Actor, record: ApprovalRecord, change: Chang
         kind: 'approval',
         message: awaitsReviewMessage(row.app_number, row.description, name),
         link: approvalLink(record.id),
+        subject: noticeSubject('approval', record.id),
       });
     }
   });

@@ -37,6 +37,7 @@ import {
   xpLogs,
 } from '../../db/schema/index';
 import { listLocations } from '../locations/locations.service';
+import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { charactersErrors } from './characters.errors';
 import type { CharacterFacts } from './characters.policy';
 
@@ -167,13 +168,12 @@ async function venueStoryteller(tx: Tx, id_venue: number) {
 }
 
 /** The venue's storyteller hears of a character newly Pending on their style sheet. */
-async function notifyStoryteller(tx: Tx, venue: { st: number | null; name: string }, character_name: string) {
-  if (venue.st === null) return;
-  await tx.insert(notifications).values({
-    id_user: venue.st,
+async function notifyStoryteller(tx: Tx, venue: { st: number | null; name: string }, id_character: number, character_name: string) {
+  await notify(tx, venue.st === null ? [] : [venue.st], {
     kind: 'character',
     message: `${character_name} awaits your review on ${venue.name}.`,
     link: '/storyteller/vss-manager',
+    subject: noticeSubject('character', id_character),
   });
 }
 
@@ -198,7 +198,7 @@ export async function addCharacter(db: Db, id_user: number, input: CharacterAdd)
         st_signed: null,
       })
       .returning({ id: characters.id_character });
-    await notifyStoryteller(tx, venue, input.character_name);
+    await notifyStoryteller(tx, venue, created!.id, input.character_name);
     return created!.id;
   });
 }
@@ -234,7 +234,11 @@ export async function updateCharacter(db: Db, id_character: number, actorId: num
         updated_at: sql`now()`,
       })
       .where(eq(characters.id_character, id_character));
-    if (venue) await notifyStoryteller(tx, venue, input.character_name ?? current.character_name);
+    if (venue) {
+      // No longer awaits the former venue's storyteller.
+      await resolveNotices(tx, noticeSubject('character', id_character));
+      await notifyStoryteller(tx, venue, id_character, input.character_name ?? current.character_name);
+    }
     const ending = input.character_status === 'Retired' || input.character_status === 'Dead';
     if (ending && input.character_status !== current.character_status) {
       const open = await tx
@@ -256,6 +260,10 @@ export async function updateCharacter(db: Db, id_character: number, actorId: num
         await tx
           .insert(approvalEvents)
           .values(open.map((a) => ({ approval_id: a.id, id_user: actorId, from_status: a.status, to_status: 'Removed', note })));
+        await resolveNotices(
+          tx,
+          open.map((a) => noticeSubject('approval', a.id)),
+        );
       }
     }
   });
@@ -466,6 +474,7 @@ export async function signCharacter(
       .where(and(eq(characters.id_character, id_character), eq(characters.being_reviewed, 'no'), eq(characters.id_venue, checkedVenue)))
       .returning({ id_user: characters.id_user, character_name: characters.character_name, id_venue: characters.id_venue });
     if (!signed) throw charactersErrors.notPending();
+    await resolveNotices(tx, noticeSubject('character', id_character));
     const [venue] = signed.id_venue
       ? await tx.select({ name: venues.venue_name }).from(venues).where(eq(venues.id_venue, signed.id_venue))
       : [];

@@ -1,4 +1,4 @@
-// DESIGN §3 notifications: the signed-in member's own, newest first; reading marks them read.
+// DESIGN §3 notifications: the signed-in member's own, newest first; reading marks them read (some, or all).
 import { listEnvelope, singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import { notificationSchema, notificationsQuery, notificationsReadSchema } from '@guildhall/shared/schemas/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +28,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, body: notificationsReadSchema, response: { 200: singleEnvelope(z.object({ updated: z.number().int() })) } },
     },
-    async (req) => ({ result: { updated: await markRead(db, req.actor.id_user, req.body.ids) } }),
+    async (req) => ({ result: { updated: await markRead(db, req.actor.id_user, req.body.ids ?? 'all') } }),
   );
 };

@@ -38,17 +38,23 @@ export async function listNotifications(
   };
 }
 
-/** Marks the member's own notifications read; ids of other members' notifications are simply not touched. */
-export async function markRead(db: Db, id_user: number, ids: number[] | undefined): Promise<number> {
+/** Marks the member's own notifications read (the given ones, or all); other members' ids are simply not touched. */
+export async function markRead(db: Db, id_user: number, ids: number[] | 'all'): Promise<number> {
   const updated = await db
     .update(notifications)
     .set({ read_at: sql`now()` })
-    .where(and(eq(notifications.id_user, id_user), isNull(notifications.read_at), ids ? inArray(notifications.id, ids) : undefined))
+    .where(
+      and(eq(notifications.id_user, id_user), isNull(notifications.read_at), ids === 'all' ? undefined : inArray(notifications.id, ids)),
+    )
     .returning({ id: notifications.id });
   return updated.length;
 }
 
-export type NewNotification = { kind: string; message: string; link?: string | null };
+/** What a notice asks its reader to act on: an application, a character awaiting acceptance, a transfer. */
+export type NoticeSubject = `${'approval' | 'character' | 'transfer'}:${number}`;
+export const noticeSubject = (kind: 'approval' | 'character' | 'transfer', id: number): NoticeSubject => `${kind}:${id}`;
+
+export type NewNotification = { kind: string; message: string; link?: string | null; subject?: NoticeSubject };
 
 /** Tells members of something, inside the transaction of the change they hear about. */
 export async function notify(tx: Tx, id_users: number | readonly (number | null)[], note: NewNotification): Promise<void> {
@@ -56,5 +62,21 @@ export async function notify(tx: Tx, id_users: number | readonly (number | null)
   if (ids.length === 0) return;
   await tx
     .insert(notifications)
-    .values(ids.map((id_user) => ({ id_user, kind: note.kind, message: note.message, link: note.link ?? null })));
+    .values(
+      ids.map((id_user) => ({ id_user, kind: note.kind, message: note.message, link: note.link ?? null, subject: note.subject ?? null })),
+    );
+}
+
+/**
+ * The subject no longer awaits the readers it asked (approved, denied, removed, accepted, decided — by anyone):
+ * their unread notices about it are marked read, in the transaction of that change. Call it before telling
+ * the next readers, so their new notices stay unread.
+ */
+export async function resolveNotices(tx: Tx, subjects: NoticeSubject | readonly NoticeSubject[]): Promise<void> {
+  const list = typeof subjects === 'string' ? [subjects] : subjects;
+  if (list.length === 0) return;
+  await tx
+    .update(notifications)
+    .set({ read_at: sql`now()` })
+    .where(and(inArray(notifications.subject, [...list]), isNull(notifications.read_at)));
 }

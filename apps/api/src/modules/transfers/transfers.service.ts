@@ -1,6 +1,6 @@
 // Issue 13: a member's request to move home domain, seen by both domains' coordinators, decided by the
 // receiving one. Acceptance moves the member; every step is audited and the people concerned are told.
-import { LOCATION_TYPE } from '@guildhall/shared/constants';
+import { isDomain } from '@guildhall/shared/rules/locations';
 import type { TransferAdd, TransferRow, TransfersQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { locations, transfers, users } from '../../db/schema/index';
 import { coordinatorsOf } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
 import { listLocations } from '../locations/locations.service';
-import { notify } from '../notifications/notifications.service';
+import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { transfersErrors } from './transfers.errors';
 
 const LINK = '/coordinator/transfers';
@@ -22,7 +22,7 @@ export async function requestTransfer(db: Db, id_user: number, input: TransferAd
       .select({ id: locations.id_location, type: locations.location_type, name: locations.location_name })
       .from(locations)
       .where(eq(locations.id_location, input.id_location));
-    if (!to || to.type < LOCATION_TYPE.REGION) throw transfersErrors.noSuchDomain();
+    if (!to || !isDomain({ location_type: to.type })) throw transfersErrors.noSuchDomain();
     const [member] = await tx
       .select({ from: users.id_location, name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})` })
       .from(users)
@@ -50,7 +50,7 @@ export async function requestTransfer(db: Db, id_user: number, input: TransferAd
     await notify(
       tx,
       coordinators.filter((c) => c !== id_user),
-      { kind: 'transfer', message: `${member!.name} asks to transfer to ${to.name}.`, link: LINK },
+      { kind: 'transfer', message: `${member!.name} asks to transfer to ${to.name}.`, link: LINK, subject: noticeSubject('transfer', id) },
     );
     return id;
   });
@@ -82,6 +82,8 @@ export async function decideTransfer(
     const [transfer] = await tx.select().from(transfers).where(eq(transfers.id, id)).for('update');
     if (!transfer) throw transfersErrors.notFound();
     if (transfer.status !== 'Pending') throw transfersErrors.notPending();
+    // Decided or withdrawn, it no longer awaits the coordinators who were asked.
+    await resolveNotices(tx, noticeSubject('transfer', id));
     if (decision === 'Accepted') {
       // Accept only what was asked: the member still lives in the domain they asked to leave, and is active.
       const [member] = await tx

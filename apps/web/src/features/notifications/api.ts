@@ -18,10 +18,12 @@ export function useNotifications(enabled: boolean) {
   });
 }
 
+/** Marks the given notifications read, or `'all'` of the member's (beyond the ones the list shows). */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => api.post<{ updated: number }>('/notifications/read', { ids }),
+    mutationFn: (which: number[] | 'all') =>
+      api.post<{ updated: number }>('/notifications/read', which === 'all' ? { all: true } : { ids: which }),
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: KEY }), queryClient.invalidateQueries({ queryKey: ['member'] })]),
   });

@@ -1,19 +1,21 @@
-// The header's notification icon: the unread count, and a list that marks what it shows as read.
+// The header's notification icon: the unread count, and a list that marks what it shows as read, with a
+// 'Mark all as read' for the ones beyond it.
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import iconButton from '../../components/icon-button.module.css';
 import popup from '../../components/popup.module.css';
 import { useAuth } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
 import { useMarkNotificationsRead, useNotifications } from './api';
 import styles from './notifications.module.css';
-import { formatDate } from '../../lib/format';
 
 export function NotificationBell() {
   const { token } = useAuth();
   const [open, setOpen] = useState(false);
   const notifications = useNotifications(Boolean(token));
   const markRead = useMarkNotificationsRead();
+  const markAll = useMarkNotificationsRead();
   const unread = notifications.data?.unread ?? 0;
 
   const onOpenChange = (next: boolean) => {
@@ -52,7 +54,21 @@ export function NotificationBell() {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className={popup.popup} align="end" sideOffset={8} collisionPadding={8} aria-label="Notifications">
-          <h2 className={styles.title}>Notifications</h2>
+          <div className={styles.header}>
+            <h2 className={styles.title}>Notifications</h2>
+            {notifications.data && notifications.data.rows.length > 0 ? (
+              <button
+                type="button"
+                className={styles.markAll}
+                disabled={markAll.isPending || unread === 0}
+                aria-busy={markAll.isPending}
+                onClick={() => markAll.mutate('all')}
+              >
+                Mark all as read
+              </button>
+            ) : null}
+          </div>
+          {markAll.isError ? <p role="alert">{markAll.error.message}</p> : null}
           {notifications.isError ? <p role="alert">{notifications.error.message}</p> : null}
           {notifications.data && notifications.data.rows.length === 0 ? <p className={styles.empty}>No result</p> : null}
           <ul className={styles.list}>

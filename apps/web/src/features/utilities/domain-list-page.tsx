@@ -1,7 +1,7 @@
 // SPEC §2 Domain List: the US at the top with its regions (type 3) nested under it, other type-2 regions below;
 // one open section per level; opening an entry loads its content. The shared Accordion gives the keyboard
 // (arrows between the headers of a level); the member's own domain is marked, and a filter narrows the list.
-import { ancestorIds, directChildren, domainListTopLevel } from '@guildhall/shared/rules/locations';
+import { ancestorIds, directChildren, domainListTopLevel, isDomain } from '@guildhall/shared/rules/locations';
 import { LOCATION_TYPE } from '@guildhall/shared/constants';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
@@ -169,14 +169,17 @@ function DomainContentView({ location }: { location: Domain }) {
   );
 }
 
-/** SPEC's 'Request transfer', made live (issue 13): asks the domain's coordinators to take the member in. */
+/**
+ * SPEC's 'Request transfer', made live (issue 13): asks the domain's coordinators to take the member in. Only a
+ * domain (SPEC §3: type above 3) can be a home, so the US and the regions offer none.
+ */
 function RequestTransfer({ location }: { location: Domain }) {
   const { user } = useAuth();
   const may = useCan('transfers.request');
   const [open, setOpen] = useState(false);
   const request = useRequestTransfer();
   const pending = useMyPendingTransfer();
-  if (user?.id_location === location.id_location) return null;
+  if (!isDomain(location) || user?.id_location === location.id_location) return null;
   if (!may) return null;
   if (pending.data?.to_location === location.id_location)
     return (
@@ -193,7 +196,7 @@ function RequestTransfer({ location }: { location: Domain }) {
         open={open}
         onOpenChange={setOpen}
         title={`Transfer to ${location.location_name}?`}
-        description={`The coordinators of ${location.location_name} (${location.domain_code}) and of your domain see the request; ${location.location_name}'s coordinator accepts or declines it, and you are told.`}
+        description={`The coordinators of ${location.location_name} (${location.domain_code}) and of your domain see the request; the coordinator of ${location.location_name} accepts or declines it, and you are told.`}
         confirmLabel="Request transfer"
         busy={request.isPending}
         onConfirm={() =>
