@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../lib/format';
 import { useListState } from '../lib/list-state';
 import { useMembersInReach } from '../lib/queries';
-import { type Column, DataTable, type RowAction } from './data-table';
+import type { Column, RowAction } from './data-table';
+import { FilteredList } from './filtered-list';
 import { Field } from './field';
 import styles from './member-list.module.css';
 
@@ -61,39 +62,36 @@ export function MemberList({
         <p className={styles.muted}>{members.data ? `${members.data.count} members` : 'Loading…'}</p>
         {toolbar}
       </div>
-      <form className={styles.filters} aria-label="Member filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Name or membership #">
-          <input type="search" defaultValue={list.filters.name} onChange={(e) => list.setFilters({ name: e.target.value.trim() })} />
-        </Field>
-        <Field label="Membership type">
-          <select value={list.filters.userType} onChange={(e) => list.setFilters({ userType: e.target.value })}>
-            <option value="">Any</option>
-            {USER_TYPES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Membership">
-          <select value={list.filters.standing} onChange={(e) => list.setFilters({ standing: e.target.value })}>
-            <option value="">Any</option>
-            <option value="expiring">Expires within 30 days</option>
-            <option value="expired">Expired</option>
-          </select>
-        </Field>
-      </form>
-      {members.isError ? <p role="alert">{members.error.message}</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={members}
+        filtersLabel="Member filters"
+        classNames={{ filters: styles.filters }}
+        filters={
+          <>
+            <Field label="Name or membership #">
+              <input type="search" defaultValue={list.filters.name} onChange={(e) => list.setFilters({ name: e.target.value.trim() })} />
+            </Field>
+            <Field label="Membership type">
+              <select value={list.filters.userType} onChange={(e) => list.setFilters({ userType: e.target.value })}>
+                <option value="">Any</option>
+                {USER_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Membership">
+              <select value={list.filters.standing} onChange={(e) => list.setFilters({ standing: e.target.value })}>
+                <option value="">Any</option>
+                <option value="expiring">Expires within 30 days</option>
+                <option value="expired">Expired</option>
+              </select>
+            </Field>
+          </>
+        }
         caption={caption}
         columns={columns}
-        rows={members.data?.rows ?? []}
         rowKey={(m) => m.id_user}
-        total={members.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={members.isFetching}
         rowActions={rowActions}
       />
     </div>

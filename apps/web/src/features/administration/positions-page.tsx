@@ -11,7 +11,8 @@ import {
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
+import { FilteredList } from '../../components/filtered-list';
 import { Field } from '../../components/field';
 import { FormDialog, useApiForm } from '../../components/form-kit';
 import { DialogClose, SimpleDialog } from '../../components/simple-dialog';
@@ -46,48 +47,49 @@ export function PositionsPage() {
         <p className={styles.muted}>{positions.data ? `${positions.data.count} positions` : 'Loading…'}</p>
         <AddPositionDialog />
       </div>
-      <form className={styles.filters} aria-label="Position filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Location">
-          <DomainSelect
-            placeholder="Any"
-            value={list.filters.locationId}
-            onChange={(e) => list.setFilters({ locationId: e.target.value })}
-          />
-        </Field>
-        <Field label="Type">
-          <select value={list.filters.posType} onChange={(e) => list.setFilters({ posType: e.target.value })}>
-            <option value="">Any</option>
-            {POSITION_TYPE_CODES.map((t) => (
-              <option key={t} value={t}>
-                {t} · {POSITION_TYPES[t].title}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Holder">
-          <input type="search" defaultValue={list.filters.holder} onChange={(e) => list.setFilters({ holder: e.target.value.trim() })} />
-        </Field>
-        <Field label="Held">
-          <select value={list.filters.vacant} onChange={(e) => list.setFilters({ vacant: e.target.value })}>
-            <option value="">Any</option>
-            <option value="no">Held</option>
-            <option value="yes">Vacant</option>
-          </select>
-        </Field>
-      </form>
-      {positions.isError ? <p role="alert">{positions.error.message}</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={positions}
+        filtersLabel="Position filters"
+        classNames={{ filters: styles.filters }}
+        filters={
+          <>
+            <Field label="Location">
+              <DomainSelect
+                placeholder="Any"
+                value={list.filters.locationId}
+                onChange={(e) => list.setFilters({ locationId: e.target.value })}
+              />
+            </Field>
+            <Field label="Type">
+              <select value={list.filters.posType} onChange={(e) => list.setFilters({ posType: e.target.value })}>
+                <option value="">Any</option>
+                {POSITION_TYPE_CODES.map((t) => (
+                  <option key={t} value={t}>
+                    {t} · {POSITION_TYPES[t].title}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Holder">
+              <input
+                type="search"
+                defaultValue={list.filters.holder}
+                onChange={(e) => list.setFilters({ holder: e.target.value.trim() })}
+              />
+            </Field>
+            <Field label="Held">
+              <select value={list.filters.vacant} onChange={(e) => list.setFilters({ vacant: e.target.value })}>
+                <option value="">Any</option>
+                <option value="no">Held</option>
+                <option value="yes">Vacant</option>
+              </select>
+            </Field>
+          </>
+        }
         caption="Positions"
         columns={columns}
-        rows={positions.data?.rows ?? []}
         rowKey={(p) => p.id_position}
-        total={positions.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={positions.isFetching}
         rowActions={(p) => [
           {
             label: p.holder ? 'Reassign' : 'Assign',
