@@ -5,6 +5,7 @@ import type { FormEvent, ReactNode } from 'react';
 import type { ListState } from '../lib/list-state';
 import { DataTable, type DataTableProps } from './data-table';
 import form from './form.module.css';
+import listStyles from './member-list.module.css';
 
 /** What a list query gives back (react-query's result of a paged endpoint). */
 export interface ListResult<T> {
@@ -21,8 +22,8 @@ export interface FilteredListProps<T, S extends string, F extends string> extend
   result: ListResult<T>;
   /** The filters form's accessible name, e.g. 'Audit log filters'. */
   filtersLabel: string;
-  /** The page's own grid for the fields, and for 'Search' with 'Clear filters' when the text filters need a submit. */
-  classNames: { filters?: string; actions?: string };
+  /** A page's own grid for the fields (the lists' common grid by default), and for 'Search' with 'Clear filters'. */
+  classNames?: { filters?: string; actions?: string };
   filters: ReactNode;
   /** Applies the text filters on submit and shows 'Search'; without it, submitting the form does nothing. */
   onSearch?: (event: FormEvent<HTMLFormElement>) => void;
@@ -37,7 +38,7 @@ export function FilteredList<T, S extends string, F extends string>({
   list,
   result,
   filtersLabel,
-  classNames,
+  classNames = { filters: listStyles.filters },
   filters,
   onSearch,
   searchStyle = 'primary',

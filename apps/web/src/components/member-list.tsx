@@ -9,11 +9,15 @@ import { formatDate } from '../lib/format';
 import { useListState } from '../lib/list-state';
 import { useMembersInReach } from '../lib/queries';
 import type { Column, RowAction } from './data-table';
+import { SearchFilter, SelectFilter } from './filter-fields';
 import { FilteredList } from './filtered-list';
-import { Field } from './field';
 import styles from './member-list.module.css';
 
 const FILTERS = ['name', 'userType', 'standing'] as const;
+const STANDINGS = [
+  { value: 'expiring', label: 'Expires within 30 days' },
+  { value: 'expired', label: 'Expired' },
+];
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function ExpiryCell({ expiration }: { expiration: string | null }) {
@@ -66,27 +70,21 @@ export function MemberList({
         list={list}
         result={members}
         filtersLabel="Member filters"
-        classNames={{ filters: styles.filters }}
         filters={
           <>
-            <Field label="Name or membership #">
-              <input type="search" defaultValue={list.filters.name} onChange={(e) => list.setFilters({ name: e.target.value.trim() })} />
-            </Field>
-            <Field label="Membership type">
-              <select value={list.filters.userType} onChange={(e) => list.setFilters({ userType: e.target.value })}>
-                <option value="">Any</option>
-                {USER_TYPES.map((t) => (
-                  <option key={t}>{t}</option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Membership">
-              <select value={list.filters.standing} onChange={(e) => list.setFilters({ standing: e.target.value })}>
-                <option value="">Any</option>
-                <option value="expiring">Expires within 30 days</option>
-                <option value="expired">Expired</option>
-              </select>
-            </Field>
+            <SearchFilter label="Name or membership #" value={list.filters.name} onChange={(name) => list.setFilters({ name })} />
+            <SelectFilter
+              label="Membership type"
+              value={list.filters.userType}
+              onChange={(userType) => list.setFilters({ userType })}
+              options={USER_TYPES}
+            />
+            <SelectFilter
+              label="Membership"
+              value={list.filters.standing}
+              onChange={(standing) => list.setFilters({ standing })}
+              options={STANDINGS}
+            />
           </>
         }
         caption={caption}

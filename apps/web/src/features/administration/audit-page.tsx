@@ -4,7 +4,7 @@ import { AUDIT_SORTABLE, type AuditRow } from '@guildhall/shared/schemas/adminis
 import type { Column } from '../../components/data-table';
 import { FilteredList } from '../../components/filtered-list';
 import { Field } from '../../components/field';
-import styles from '../../components/member-list.module.css';
+import { SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/list-state';
 import { useAuditLog } from './api';
@@ -58,32 +58,16 @@ export function AuditPage() {
         list={list}
         result={log}
         filtersLabel="Audit log filters"
-        classNames={{ filters: styles.filters }}
         filters={
           <>
-            <Field label="Action">
-              <select value={list.filters.action} onChange={(e) => list.setFilters({ action: e.target.value })}>
-                <option value="">Any</option>
-                {ACTIONS.map((a) => (
-                  <option key={a}>{a}</option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Record kind">
-              <select value={list.filters.entity} onChange={(e) => list.setFilters({ entity: e.target.value })}>
-                <option value="">Any</option>
-                {ENTITIES.map((a) => (
-                  <option key={a}>{a}</option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Record id">
-              <input
-                type="search"
-                defaultValue={list.filters.entityId}
-                onChange={(e) => list.setFilters({ entityId: e.target.value.trim() })}
-              />
-            </Field>
+            <SelectFilter label="Action" value={list.filters.action} onChange={(action) => list.setFilters({ action })} options={ACTIONS} />
+            <SelectFilter
+              label="Record kind"
+              value={list.filters.entity}
+              onChange={(entity) => list.setFilters({ entity })}
+              options={ENTITIES}
+            />
+            <SearchFilter label="Record id" value={list.filters.entityId} onChange={(entityId) => list.setFilters({ entityId })} />
             <Field label="After date">
               <input type="date" value={list.filters.from} onChange={(e) => list.setFilters({ from: e.target.value })} />
             </Field>

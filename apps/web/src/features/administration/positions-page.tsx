@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { Column } from '../../components/data-table';
 import { FilteredList } from '../../components/filtered-list';
 import { Field } from '../../components/field';
+import { SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { FormDialog, useApiForm } from '../../components/form-kit';
 import { DialogClose, SimpleDialog } from '../../components/simple-dialog';
 import form from '../../components/form.module.css';
@@ -25,6 +26,10 @@ import { useAddPosition, useAssignPosition, useEndPosition, usePositionHistory, 
 import { DomainSelect } from './domain-select';
 
 const FILTERS = ['locationId', 'posType', 'holder', 'vacant'] as const;
+const HELD = [
+  { value: 'no', label: 'Held' },
+  { value: 'yes', label: 'Vacant' },
+];
 
 const columns: Column<PositionRow>[] = [
   { key: 'location', header: 'Location', sortKey: 'location_name', cell: (p) => `${p.domain_code} · ${p.location_name}` },
@@ -51,7 +56,6 @@ export function PositionsPage() {
         list={list}
         result={positions}
         filtersLabel="Position filters"
-        classNames={{ filters: styles.filters }}
         filters={
           <>
             <Field label="Location">
@@ -61,30 +65,14 @@ export function PositionsPage() {
                 onChange={(e) => list.setFilters({ locationId: e.target.value })}
               />
             </Field>
-            <Field label="Type">
-              <select value={list.filters.posType} onChange={(e) => list.setFilters({ posType: e.target.value })}>
-                <option value="">Any</option>
-                {POSITION_TYPE_CODES.map((t) => (
-                  <option key={t} value={t}>
-                    {t} · {POSITION_TYPES[t].title}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Holder">
-              <input
-                type="search"
-                defaultValue={list.filters.holder}
-                onChange={(e) => list.setFilters({ holder: e.target.value.trim() })}
-              />
-            </Field>
-            <Field label="Held">
-              <select value={list.filters.vacant} onChange={(e) => list.setFilters({ vacant: e.target.value })}>
-                <option value="">Any</option>
-                <option value="no">Held</option>
-                <option value="yes">Vacant</option>
-              </select>
-            </Field>
+            <SelectFilter
+              label="Type"
+              value={list.filters.posType}
+              onChange={(posType) => list.setFilters({ posType })}
+              options={POSITION_TYPE_CODES.map((t) => ({ value: t, label: `${t} · ${POSITION_TYPES[t].title}` }))}
+            />
+            <SearchFilter label="Holder" value={list.filters.holder} onChange={(holder) => list.setFilters({ holder })} />
+            <SelectFilter label="Held" value={list.filters.vacant} onChange={(vacant) => list.setFilters({ vacant })} options={HELD} />
           </>
         }
         caption="Positions"

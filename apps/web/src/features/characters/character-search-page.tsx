@@ -4,7 +4,7 @@
 import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import { CHARACTER_SEARCH_SORTABLE, type CharacterSearchRow } from '@guildhall/shared/schemas/characters';
 import type { Column } from '../../components/data-table';
-import { Field } from '../../components/field';
+import { SelectFilter } from '../../components/filter-fields';
 import { FilteredList } from '../../components/filtered-list';
 import { RegionDomainFields, VenueTypeField } from '../../components/place-filters';
 import { useCan } from '../../lib/abilities';
@@ -56,26 +56,20 @@ export function CharacterSearchPage() {
         filters={
           <>
             <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
-            <Field label="Character type">
-              <select value={filters.typeId} onChange={(e) => list.setFilters({ typeId: e.target.value, subtypeId: undefined })}>
-                <option value="">Any</option>
-                {(types.data ?? []).map((t) => (
-                  <option key={t.id_type} value={t.id_type}>
-                    {t.type_name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Subtype">
-              <select value={filters.subtypeId} onChange={(e) => list.setFilters({ subtypeId: e.target.value })} disabled={!typeId}>
-                <option value="">{typeId ? 'Any' : 'Choose a type first'}</option>
-                {(subtypes.data ?? []).map((s) => (
-                  <option key={s.id_subtype} value={s.id_subtype}>
-                    {s.subtype_name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectFilter
+              label="Character type"
+              value={filters.typeId}
+              onChange={(value) => list.setFilters({ typeId: value, subtypeId: undefined })}
+              options={(types.data ?? []).map((t) => ({ value: t.id_type, label: t.type_name }))}
+            />
+            <SelectFilter
+              label="Subtype"
+              value={filters.subtypeId}
+              onChange={(subtypeId) => list.setFilters({ subtypeId })}
+              options={(subtypes.data ?? []).map((s) => ({ value: s.id_subtype, label: s.subtype_name }))}
+              empty={typeId ? 'Any' : 'Choose a type first'}
+              disabled={!typeId}
+            />
             <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
           </>
         }

@@ -5,8 +5,7 @@ import { TRANSFERS_SORTABLE, type TransferRow } from '@guildhall/shared/schemas/
 import { toast } from 'react-toastify/unstyled';
 import type { Column } from '../../components/data-table';
 import { FilteredList } from '../../components/filtered-list';
-import { Field } from '../../components/field';
-import styles from '../../components/member-list.module.css';
+import { SelectFilter } from '../../components/filter-fields';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/list-state';
 import { useDecideTransfer, useTransfers } from './api';
@@ -51,16 +50,13 @@ export function TransfersPage() {
         list={list}
         result={transfers}
         filtersLabel="Transfer filters"
-        classNames={{ filters: styles.filters }}
         filters={
-          <Field label="Status">
-            <select value={list.filters.status} onChange={(e) => list.setFilters({ status: e.target.value })}>
-              <option value="">Any</option>
-              {TRANSFER_STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </Field>
+          <SelectFilter
+            label="Status"
+            value={list.filters.status}
+            onChange={(status) => list.setFilters({ status })}
+            options={TRANSFER_STATUSES}
+          />
         }
         caption="Transfers"
         columns={columns}

@@ -84,9 +84,9 @@ function VssList() {
         list={list}
         result={venues}
         filtersLabel="Style sheet filters"
-        classNames={{ filters: styles.filters, actions: styles.filterActions }}
-        onSearch={applyNames}
         searchStyle="secondary"
+        onSearch={applyNames}
+        classNames={{ filters: styles.filters, actions: styles.filterActions }}
         clearable={FILTERS}
         errorText="Failed to fetch vss data"
         filters={

@@ -10,6 +10,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OverdueMarker, waitingText } from '../../../components/approval-history';
 import type { Column } from '../../../components/data-table';
 import { Field } from '../../../components/field';
+import { SelectFilter } from '../../../components/filter-fields';
 import { FilteredList } from '../../../components/filtered-list';
 import { RegionDomainFields, VenueTypeField } from '../../../components/place-filters';
 import { formatDate } from '../../../lib/format';
@@ -102,30 +103,19 @@ export function ApprovalsPage() {
               <input name="userName" defaultValue={filters.userName} key={`u${filters.userName}`} />
             </Field>
             <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
-            <Field label="Level">
-              <select value={filters.level} onChange={(e) => list.setFilters({ level: e.target.value })}>
-                <option value="">Any</option>
-                {APPROVAL_LEVELS.map((l) => (
-                  <option key={l}>{l}</option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Category">
-              <select value={filters.category} onChange={(e) => list.setFilters({ category: e.target.value })}>
-                <option value="">Any</option>
-                {APPROVAL_CATEGORIES.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Status">
-              <select value={filters.status} onChange={(e) => list.setFilters({ status: e.target.value })}>
-                <option value="">Any</option>
-                {APPROVAL_STATUSES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </select>
-            </Field>
+            <SelectFilter label="Level" value={filters.level} onChange={(level) => list.setFilters({ level })} options={APPROVAL_LEVELS} />
+            <SelectFilter
+              label="Category"
+              value={filters.category}
+              onChange={(category) => list.setFilters({ category })}
+              options={APPROVAL_CATEGORIES}
+            />
+            <SelectFilter
+              label="Status"
+              value={filters.status}
+              onChange={(status) => list.setFilters({ status })}
+              options={APPROVAL_STATUSES}
+            />
             <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
           </>
         }
