@@ -8,11 +8,16 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../lib/format';
 import { useListState } from '../lib/list-state';
 import { useMembersInReach } from '../lib/queries';
-import { type Column, DataTable, type RowAction } from './data-table';
-import { Field } from './field';
+import type { Column, RowAction } from './data-table';
+import { SearchFilter, SelectFilter } from './filter-fields';
+import { FilteredList } from './filtered-list';
 import styles from './member-list.module.css';
 
 const FILTERS = ['name', 'userType', 'standing'] as const;
+const STANDINGS = [
+  { value: 'expiring', label: 'Expires within 30 days' },
+  { value: 'expired', label: 'Expired' },
+];
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function ExpiryCell({ expiration }: { expiration: string | null }) {
@@ -61,39 +66,30 @@ export function MemberList({
         <p className={styles.muted}>{members.data ? `${members.data.count} members` : 'Loading…'}</p>
         {toolbar}
       </div>
-      <form className={styles.filters} aria-label="Member filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Name or membership #">
-          <input type="search" defaultValue={list.filters.name} onChange={(e) => list.setFilters({ name: e.target.value.trim() })} />
-        </Field>
-        <Field label="Membership type">
-          <select value={list.filters.userType} onChange={(e) => list.setFilters({ userType: e.target.value })}>
-            <option value="">Any</option>
-            {USER_TYPES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Membership">
-          <select value={list.filters.standing} onChange={(e) => list.setFilters({ standing: e.target.value })}>
-            <option value="">Any</option>
-            <option value="expiring">Expires within 30 days</option>
-            <option value="expired">Expired</option>
-          </select>
-        </Field>
-      </form>
-      {members.isError ? <p role="alert">{members.error.message}</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={members}
+        filtersLabel="Member filters"
+        filters={
+          <>
+            <SearchFilter label="Name or membership #" value={list.filters.name} onChange={(name) => list.setFilters({ name })} />
+            <SelectFilter
+              label="Membership type"
+              value={list.filters.userType}
+              onChange={(userType) => list.setFilters({ userType })}
+              options={USER_TYPES}
+            />
+            <SelectFilter
+              label="Membership"
+              value={list.filters.standing}
+              onChange={(standing) => list.setFilters({ standing })}
+              options={STANDINGS}
+            />
+          </>
+        }
         caption={caption}
         columns={columns}
-        rows={members.data?.rows ?? []}
         rowKey={(m) => m.id_user}
-        total={members.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={members.isFetching}
         rowActions={rowActions}
       />
     </div>

@@ -2,7 +2,7 @@
 // region's domains (SPEC §5), and Venue type. Each applies on change; the caller keeps the values (in the URL).
 import { topRegions } from '@guildhall/shared/rules/locations';
 import { useDomains, useDomainsByParents, useVenueTypes } from '../lib/queries';
-import { Field } from './field';
+import { SelectFilter } from './filter-fields';
 
 export function RegionDomainFields({
   region,
@@ -19,27 +19,21 @@ export function RegionDomainFields({
   const children = useDomainsByParents(regionId);
   return (
     <>
-      <Field label="Region">
-        {/* A new region empties the domain: its choices are that region's domains. */}
-        <select value={region} onChange={(e) => onChange({ region: e.target.value, domain: undefined })}>
-          <option value="">Any</option>
-          {regions.map((r) => (
-            <option key={r.id_location} value={r.id_location}>
-              {r.location_name} ({r.domain_code})
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Domain">
-        <select value={domain} onChange={(e) => onChange({ domain: e.target.value })} disabled={!regionId}>
-          <option value="">{regionId ? 'Any' : 'Choose a region first'}</option>
-          {(children.data ?? []).map((d) => (
-            <option key={d.id_location} value={d.id_location}>
-              {d.location_name} ({d.domain_code})
-            </option>
-          ))}
-        </select>
-      </Field>
+      {/* A new region empties the domain: its choices are that region's domains. */}
+      <SelectFilter
+        label="Region"
+        value={region}
+        onChange={(value) => onChange({ region: value, domain: undefined })}
+        options={regions.map((r) => ({ value: r.id_location, label: `${r.location_name} (${r.domain_code})` }))}
+      />
+      <SelectFilter
+        label="Domain"
+        value={domain}
+        onChange={(value) => onChange({ domain: value })}
+        options={(children.data ?? []).map((d) => ({ value: d.id_location, label: `${d.location_name} (${d.domain_code})` }))}
+        empty={regionId ? 'Any' : 'Choose a region first'}
+        disabled={!regionId}
+      />
     </>
   );
 }
@@ -47,15 +41,11 @@ export function RegionDomainFields({
 export function VenueTypeField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const venueTypes = useVenueTypes();
   return (
-    <Field label="Venue type">
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Any</option>
-        {(venueTypes.data ?? []).map((v) => (
-          <option key={v.id_venue_type} value={v.id_venue_type}>
-            {v.venue_type}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <SelectFilter
+      label="Venue type"
+      value={value}
+      onChange={onChange}
+      options={(venueTypes.data ?? []).map((v) => ({ value: v.id_venue_type, label: v.venue_type }))}
+    />
   );
 }

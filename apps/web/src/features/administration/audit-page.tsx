@@ -1,9 +1,10 @@
 // Issue 13: Administration › Audit log — every administrative and coordinator change, prestige deletion and
 // approval override: who, what, before/after, when. Filtered by action, kind of record, record id and dates.
 import { AUDIT_SORTABLE, type AuditRow } from '@guildhall/shared/schemas/administration';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
+import { FilteredList } from '../../components/filtered-list';
 import { Field } from '../../components/field';
-import styles from '../../components/member-list.module.css';
+import { SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/list-state';
 import { useAuditLog } from './api';
@@ -53,50 +54,31 @@ export function AuditPage() {
   const log = useAuditLog(list.query);
   return (
     <div>
-      <form className={styles.filters} aria-label="Audit log filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Action">
-          <select value={list.filters.action} onChange={(e) => list.setFilters({ action: e.target.value })}>
-            <option value="">Any</option>
-            {ACTIONS.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Record kind">
-          <select value={list.filters.entity} onChange={(e) => list.setFilters({ entity: e.target.value })}>
-            <option value="">Any</option>
-            {ENTITIES.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Record id">
-          <input
-            type="search"
-            defaultValue={list.filters.entityId}
-            onChange={(e) => list.setFilters({ entityId: e.target.value.trim() })}
-          />
-        </Field>
-        <Field label="After date">
-          <input type="date" value={list.filters.from} onChange={(e) => list.setFilters({ from: e.target.value })} />
-        </Field>
-        <Field label="Before date">
-          <input type="date" value={list.filters.to} onChange={(e) => list.setFilters({ to: e.target.value })} />
-        </Field>
-      </form>
-      {log.isError ? <p role="alert">{log.error.message}</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={log}
+        filtersLabel="Audit log filters"
+        filters={
+          <>
+            <SelectFilter label="Action" value={list.filters.action} onChange={(action) => list.setFilters({ action })} options={ACTIONS} />
+            <SelectFilter
+              label="Record kind"
+              value={list.filters.entity}
+              onChange={(entity) => list.setFilters({ entity })}
+              options={ENTITIES}
+            />
+            <SearchFilter label="Record id" value={list.filters.entityId} onChange={(entityId) => list.setFilters({ entityId })} />
+            <Field label="After date">
+              <input type="date" value={list.filters.from} onChange={(e) => list.setFilters({ from: e.target.value })} />
+            </Field>
+            <Field label="Before date">
+              <input type="date" value={list.filters.to} onChange={(e) => list.setFilters({ to: e.target.value })} />
+            </Field>
+          </>
+        }
         caption="Audit log"
         columns={columns}
-        rows={log.data?.rows ?? []}
         rowKey={(r) => r.id}
-        total={log.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={log.isFetching}
       />
     </div>
   );

@@ -11,8 +11,10 @@ import {
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
+import { FilteredList } from '../../components/filtered-list';
 import { Field } from '../../components/field';
+import { SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { FormDialog, useApiForm } from '../../components/form-kit';
 import { DialogClose, SimpleDialog } from '../../components/simple-dialog';
 import form from '../../components/form.module.css';
@@ -24,6 +26,10 @@ import { useAddPosition, useAssignPosition, useEndPosition, usePositionHistory, 
 import { DomainSelect } from './domain-select';
 
 const FILTERS = ['locationId', 'posType', 'holder', 'vacant'] as const;
+const HELD = [
+  { value: 'no', label: 'Held' },
+  { value: 'yes', label: 'Vacant' },
+];
 
 const columns: Column<PositionRow>[] = [
   { key: 'location', header: 'Location', sortKey: 'location_name', cell: (p) => `${p.domain_code} · ${p.location_name}` },
@@ -46,48 +52,32 @@ export function PositionsPage() {
         <p className={styles.muted}>{positions.data ? `${positions.data.count} positions` : 'Loading…'}</p>
         <AddPositionDialog />
       </div>
-      <form className={styles.filters} aria-label="Position filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Location">
-          <DomainSelect
-            placeholder="Any"
-            value={list.filters.locationId}
-            onChange={(e) => list.setFilters({ locationId: e.target.value })}
-          />
-        </Field>
-        <Field label="Type">
-          <select value={list.filters.posType} onChange={(e) => list.setFilters({ posType: e.target.value })}>
-            <option value="">Any</option>
-            {POSITION_TYPE_CODES.map((t) => (
-              <option key={t} value={t}>
-                {t} · {POSITION_TYPES[t].title}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Holder">
-          <input type="search" defaultValue={list.filters.holder} onChange={(e) => list.setFilters({ holder: e.target.value.trim() })} />
-        </Field>
-        <Field label="Held">
-          <select value={list.filters.vacant} onChange={(e) => list.setFilters({ vacant: e.target.value })}>
-            <option value="">Any</option>
-            <option value="no">Held</option>
-            <option value="yes">Vacant</option>
-          </select>
-        </Field>
-      </form>
-      {positions.isError ? <p role="alert">{positions.error.message}</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={positions}
+        filtersLabel="Position filters"
+        filters={
+          <>
+            <Field label="Location">
+              <DomainSelect
+                placeholder="Any"
+                value={list.filters.locationId}
+                onChange={(e) => list.setFilters({ locationId: e.target.value })}
+              />
+            </Field>
+            <SelectFilter
+              label="Type"
+              value={list.filters.posType}
+              onChange={(posType) => list.setFilters({ posType })}
+              options={POSITION_TYPE_CODES.map((t) => ({ value: t, label: `${t} · ${POSITION_TYPES[t].title}` }))}
+            />
+            <SearchFilter label="Holder" value={list.filters.holder} onChange={(holder) => list.setFilters({ holder })} />
+            <SelectFilter label="Held" value={list.filters.vacant} onChange={(vacant) => list.setFilters({ vacant })} options={HELD} />
+          </>
+        }
         caption="Positions"
         columns={columns}
-        rows={positions.data?.rows ?? []}
         rowKey={(p) => p.id_position}
-        total={positions.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={positions.isFetching}
         rowActions={(p) => [
           {
             label: p.holder ? 'Reassign' : 'Assign',

@@ -3,10 +3,10 @@
 // Player, Membership #, On Style Sheet; sorted and paged by the API. Filters, page and sort live in the URL.
 import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import { CHARACTER_SEARCH_SORTABLE, type CharacterSearchRow } from '@guildhall/shared/schemas/characters';
-import { type Column, DataTable } from '../../components/data-table';
-import { Field } from '../../components/field';
+import type { Column } from '../../components/data-table';
+import { SelectFilter } from '../../components/filter-fields';
+import { FilteredList } from '../../components/filtered-list';
 import { RegionDomainFields, VenueTypeField } from '../../components/place-filters';
-import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
 import { useListState } from '../../lib/list-state';
 import { useCharacterSearch, useCharacterSubtypes, useCharacterTypes } from './api';
@@ -45,56 +45,37 @@ export function CharacterSearchPage() {
 
   if (!maySearch) return <p role="alert">Character search is for staff and storytellers.</p>;
 
-  const activeFilters = FILTERS.filter((f) => filters[f]).length;
-
   return (
     <div>
-      <form className={styles.filters} aria-label="Character search filters" onSubmit={(e) => e.preventDefault()}>
-        <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
-        <Field label="Character type">
-          <select value={filters.typeId} onChange={(e) => list.setFilters({ typeId: e.target.value, subtypeId: undefined })}>
-            <option value="">Any</option>
-            {(types.data ?? []).map((t) => (
-              <option key={t.id_type} value={t.id_type}>
-                {t.type_name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Subtype">
-          <select value={filters.subtypeId} onChange={(e) => list.setFilters({ subtypeId: e.target.value })} disabled={!typeId}>
-            <option value="">{typeId ? 'Any' : 'Choose a type first'}</option>
-            {(subtypes.data ?? []).map((s) => (
-              <option key={s.id_subtype} value={s.id_subtype}>
-                {s.subtype_name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
-        {activeFilters ? (
-          <button
-            type="button"
-            className={form.secondary}
-            onClick={() => list.setFilters(Object.fromEntries(FILTERS.map((f) => [f, undefined])))}
-          >
-            Clear filters ({activeFilters})
-          </button>
-        ) : null}
-      </form>
-      {results.isError ? <p role="alert">{results.error.message}</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={results}
+        filtersLabel="Character search filters"
+        classNames={{ filters: styles.filters }}
+        clearable={FILTERS}
+        filters={
+          <>
+            <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
+            <SelectFilter
+              label="Character type"
+              value={filters.typeId}
+              onChange={(value) => list.setFilters({ typeId: value, subtypeId: undefined })}
+              options={(types.data ?? []).map((t) => ({ value: t.id_type, label: t.type_name }))}
+            />
+            <SelectFilter
+              label="Subtype"
+              value={filters.subtypeId}
+              onChange={(subtypeId) => list.setFilters({ subtypeId })}
+              options={(subtypes.data ?? []).map((s) => ({ value: s.id_subtype, label: s.subtype_name }))}
+              empty={typeId ? 'Any' : 'Choose a type first'}
+              disabled={!typeId}
+            />
+            <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
+          </>
+        }
         caption={results.data ? `Characters found: ${results.data.count}` : 'Characters'}
         columns={columns}
-        rows={results.data?.rows ?? []}
         rowKey={(r) => r.id_character}
-        total={results.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={results.isFetching}
       />
     </div>
   );

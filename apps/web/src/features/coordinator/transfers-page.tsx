@@ -3,9 +3,9 @@
 import { TRANSFER_STATUSES } from '@guildhall/shared/constants';
 import { TRANSFERS_SORTABLE, type TransferRow } from '@guildhall/shared/schemas/administration';
 import { toast } from 'react-toastify/unstyled';
-import { type Column, DataTable } from '../../components/data-table';
-import { Field } from '../../components/field';
-import styles from '../../components/member-list.module.css';
+import type { Column } from '../../components/data-table';
+import { FilteredList } from '../../components/filtered-list';
+import { SelectFilter } from '../../components/filter-fields';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/list-state';
 import { useDecideTransfer, useTransfers } from './api';
@@ -46,29 +46,21 @@ export function TransfersPage() {
     );
   return (
     <div>
-      <form className={styles.filters} aria-label="Transfer filters" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Status">
-          <select value={list.filters.status} onChange={(e) => list.setFilters({ status: e.target.value })}>
-            <option value="">Any</option>
-            {TRANSFER_STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </Field>
-      </form>
-      {transfers.isError ? <p role="alert">{transfers.error.message}</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={transfers}
+        filtersLabel="Transfer filters"
+        filters={
+          <SelectFilter
+            label="Status"
+            value={list.filters.status}
+            onChange={(status) => list.setFilters({ status })}
+            options={TRANSFER_STATUSES}
+          />
+        }
         caption="Transfers"
         columns={columns}
-        rows={transfers.data?.rows ?? []}
         rowKey={(r) => r.id}
-        total={transfers.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        loading={transfers.isFetching}
         rowActions={(r) =>
           (['accept', 'decline', 'cancel'] as const)
             .filter((a) => r.abilities.includes(a))

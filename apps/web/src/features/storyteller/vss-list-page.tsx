@@ -6,8 +6,9 @@ import { VENUE_LIST_SORTABLE, type VenueRow } from '@guildhall/shared/schemas/ve
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { type Column, DataTable } from '../../components/data-table';
+import type { Column } from '../../components/data-table';
 import { Field } from '../../components/field';
+import { FilteredList } from '../../components/filtered-list';
 import { RegionDomainFields, VenueTypeField } from '../../components/place-filters';
 import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
@@ -64,7 +65,6 @@ function VssList() {
     event.preventDefault();
     list.setFilters({ vssName: names.vssName.trim(), storytellerName: names.storytellerName.trim() });
   };
-  const activeFilters = FILTERS.filter((f) => filters[f]).length;
 
   return (
     <div>
@@ -80,44 +80,35 @@ function VssList() {
           />
         ) : null}
       </div>
-      <form className={styles.filters} aria-label="Style sheet filters" onSubmit={applyNames}>
-        <Field label="Style sheet name">
-          <input type="search" value={names.vssName} onChange={(e) => setNames({ ...names, vssName: e.target.value })} />
-        </Field>
-        <Field label="Storyteller">
-          <input type="search" value={names.storytellerName} onChange={(e) => setNames({ ...names, storytellerName: e.target.value })} />
-        </Field>
-        <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
-        <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
-        <div className={styles.filterActions}>
-          <button type="submit" className={form.secondary}>
-            Search
-          </button>
-          {activeFilters ? (
-            <button
-              type="button"
-              className={form.secondary}
-              onClick={() => list.setFilters(Object.fromEntries(FILTERS.map((f) => [f, undefined])))}
-            >
-              Clear filters ({activeFilters})
-            </button>
-          ) : null}
-        </div>
-      </form>
-      {venues.isError ? <p role="alert">Failed to fetch vss data</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={venues}
+        filtersLabel="Style sheet filters"
+        searchStyle="secondary"
+        onSearch={applyNames}
+        classNames={{ filters: styles.filters, actions: styles.filterActions }}
+        clearable={FILTERS}
+        errorText="Failed to fetch vss data"
+        filters={
+          <>
+            <Field label="Style sheet name">
+              <input type="search" value={names.vssName} onChange={(e) => setNames({ ...names, vssName: e.target.value })} />
+            </Field>
+            <Field label="Storyteller">
+              <input
+                type="search"
+                value={names.storytellerName}
+                onChange={(e) => setNames({ ...names, storytellerName: e.target.value })}
+              />
+            </Field>
+            <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
+            <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
+          </>
+        }
         caption={venues.data ? `Style sheets: ${venues.data.count}` : 'Style sheets'}
         columns={columns}
-        rows={venues.data?.rows ?? []}
         rowKey={(r) => r.id_venue}
-        total={venues.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
         onSelect={(r) => navigate(`${r.id_venue}${search}`)}
-        loading={venues.isFetching}
         rowActions={(r) => [
           { label: 'Open', accessibleLabel: `Open ${r.venue_name}`, onClick: () => navigate(`${r.id_venue}${search}`) },
           ...(r.abilities.includes('edit')

@@ -8,10 +8,11 @@ import { APPROVALS_SORTABLE, type ApprovalListRow, type ApprovalsListInput } fro
 import type { FormEvent } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OverdueMarker, waitingText } from '../../../components/approval-history';
-import { type Column, DataTable } from '../../../components/data-table';
+import type { Column } from '../../../components/data-table';
 import { Field } from '../../../components/field';
+import { SelectFilter } from '../../../components/filter-fields';
+import { FilteredList } from '../../../components/filtered-list';
 import { RegionDomainFields, VenueTypeField } from '../../../components/place-filters';
-import form from '../../../components/form.module.css';
 import { formatDate } from '../../../lib/format';
 import { useListState } from '../../../lib/list-state';
 import { useDomains } from '../../../lib/queries';
@@ -20,6 +21,8 @@ import styles from './approvals.module.css';
 
 const FILTERS = ['view', 'itemName', 'appNumber', 'userName', 'venueTypeId', 'level', 'category', 'status', 'region', 'domain'] as const;
 const TEXT_FILTERS = ['itemName', 'appNumber', 'userName'] as const;
+/** 'Clear filters' keeps the view (Awaiting me, Overdue, All I can see). */
+const CLEARABLE = FILTERS.filter((f) => f !== 'view');
 const VIEWS = [
   { value: '', label: 'Awaiting me' },
   { value: 'overdue', label: 'Overdue' },
@@ -68,85 +71,58 @@ export function ApprovalsPage() {
     const data = new FormData(event.currentTarget);
     list.setFilters(Object.fromEntries(TEXT_FILTERS.map((f) => [f, String(data.get(f) ?? '').trim() || undefined])));
   };
-  const activeFilters = FILTERS.filter((f) => f !== 'view' && filters[f]).length;
 
   return (
     <div>
-      <form className={styles.filters} aria-label="Approvals filters" onSubmit={applyText}>
-        <Field label="Show">
-          <select value={filters.view} onChange={(e) => list.setFilters({ view: e.target.value })}>
-            {VIEWS.map((v) => (
-              <option key={v.value} value={v.value}>
-                {v.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {/* Text filters apply on Enter or Search; the key re-reads them when the URL changes (back, clear). */}
-        <Field label="Item name">
-          <input name="itemName" defaultValue={filters.itemName} key={`i${filters.itemName}`} />
-        </Field>
-        <Field label="App number">
-          <input name="appNumber" defaultValue={filters.appNumber} key={`a${filters.appNumber}`} />
-        </Field>
-        <Field label="Player name or number">
-          <input name="userName" defaultValue={filters.userName} key={`u${filters.userName}`} />
-        </Field>
-        <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
-        <Field label="Level">
-          <select value={filters.level} onChange={(e) => list.setFilters({ level: e.target.value })}>
-            <option value="">Any</option>
-            {APPROVAL_LEVELS.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Category">
-          <select value={filters.category} onChange={(e) => list.setFilters({ category: e.target.value })}>
-            <option value="">Any</option>
-            {APPROVAL_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Status">
-          <select value={filters.status} onChange={(e) => list.setFilters({ status: e.target.value })}>
-            <option value="">Any</option>
-            {APPROVAL_STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </Field>
-        <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
-        <div className={styles.filterActions}>
-          <button type="submit" className={form.primary}>
-            Search
-          </button>
-          {activeFilters ? (
-            <button
-              type="button"
-              className={form.secondary}
-              onClick={() => list.setFilters(Object.fromEntries(FILTERS.filter((f) => f !== 'view').map((f) => [f, undefined])))}
-            >
-              Clear filters ({activeFilters})
-            </button>
-          ) : null}
-        </div>
-      </form>
-      {approvals.isError ? <p role="alert">{approvals.error.message}</p> : null}
-      <DataTable
+      <FilteredList
+        list={list}
+        result={approvals}
+        filtersLabel="Approvals filters"
+        classNames={{ filters: styles.filters, actions: styles.filterActions }}
+        onSearch={applyText}
+        clearable={CLEARABLE}
+        filters={
+          <>
+            <Field label="Show">
+              <select value={filters.view} onChange={(e) => list.setFilters({ view: e.target.value })}>
+                {VIEWS.map((v) => (
+                  <option key={v.value} value={v.value}>
+                    {v.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {/* Text filters apply on Enter or Search; the key re-reads them when the URL changes (back, clear). */}
+            <Field label="Item name">
+              <input name="itemName" defaultValue={filters.itemName} key={`i${filters.itemName}`} />
+            </Field>
+            <Field label="App number">
+              <input name="appNumber" defaultValue={filters.appNumber} key={`a${filters.appNumber}`} />
+            </Field>
+            <Field label="Player name or number">
+              <input name="userName" defaultValue={filters.userName} key={`u${filters.userName}`} />
+            </Field>
+            <VenueTypeField value={filters.venueTypeId} onChange={(venueTypeId) => list.setFilters({ venueTypeId })} />
+            <SelectFilter label="Level" value={filters.level} onChange={(level) => list.setFilters({ level })} options={APPROVAL_LEVELS} />
+            <SelectFilter
+              label="Category"
+              value={filters.category}
+              onChange={(category) => list.setFilters({ category })}
+              options={APPROVAL_CATEGORIES}
+            />
+            <SelectFilter
+              label="Status"
+              value={filters.status}
+              onChange={(status) => list.setFilters({ status })}
+              options={APPROVAL_STATUSES}
+            />
+            <RegionDomainFields region={filters.region} domain={filters.domain} onChange={list.setFilters} />
+          </>
+        }
         caption={approvals.data ? `Applications: ${approvals.data.count}` : 'Applications'}
         columns={columns}
-        rows={approvals.data?.rows ?? []}
         rowKey={(r) => r.id}
-        total={approvals.data?.count ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
         onSelect={(r) => navigate(`${r.id}${search}`)}
-        loading={approvals.isFetching}
         rowActions={(r) => [{ label: 'Open', accessibleLabel: `Open ${r.app_number}`, onClick: () => navigate(`${r.id}${search}`) }]}
       />
       <Outlet />
