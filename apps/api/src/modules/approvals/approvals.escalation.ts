@@ -10,7 +10,8 @@ import { COORDINATOR_TYPES } from '../../auth/scope';
 import type { Db, Tx } from '../../db/client';
 import { approvalEscalations, approvals, characters, positions } from '../../db/schema/index';
 import { noticeSubject, notify } from '../notifications/notifications.service';
-import { approvalLink, joined, venuePlaces } from './approvals.service';
+import { joined, venuePlaces } from './approvals.rows';
+import { approvalLink } from './approvals.service';
 
 const BATCH = 200;
 

@@ -19,14 +19,8 @@ import { characterFacts } from '../characters/characters.service';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { approvalsPolicy } from './approvals.policy';
-import {
-  approvalRecord,
-  CHARACTER_APPROVALS_SORTABLE,
-  getApproval,
-  listApprovals,
-  listApprovalsOfCharacter,
-  submitApproval,
-} from './approvals.service';
+import { CHARACTER_APPROVALS_SORTABLE, listApprovals, listApprovalsOfCharacter } from './approvals.list';
+import { approvalRecord, getApproval, submitApproval } from './approvals.service';
 import { approveApproval, denyApproval, removeApproval, updateApproval } from './approvals.workflow';
 
 const tags = ['approvals'];

@@ -30,7 +30,6 @@ import {
   characterSubtypes,
   characters,
   characterTypes,
-  notifications,
   users,
   venues,
   vssStatusOf,
@@ -479,8 +478,7 @@ export async function signCharacter(
       ? await tx.select({ name: venues.venue_name }).from(venues).where(eq(venues.id_venue, signed.id_venue))
       : [];
     const outcome = input.resultSigned === 'yes' ? 'accepted' : 'rejected';
-    await tx.insert(notifications).values({
-      id_user: signed.id_user,
+    await notify(tx, signed.id_user, {
       kind: 'character',
       message: `${signed.character_name} was ${outcome} on ${venue?.name ?? 'its style sheet'}.`,
       link: `/characters/list/${id_character}`,

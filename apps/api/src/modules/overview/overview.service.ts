@@ -10,7 +10,7 @@ import { batchedByKey } from '../../db/batch';
 import { type Db, oncePerDatabase } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import { approvals, locations, users, venues } from '../../db/schema/index';
-import { awaitingApprover } from '../approvals/approvals.service';
+import { awaitingApprover } from '../approvals/approvals.list';
 import { loadLadder } from '../prestige/prestige.service';
 import { userNotFound } from '../users/users.service';
 

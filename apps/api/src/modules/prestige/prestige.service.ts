@@ -6,9 +6,10 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rememberedUntilChange } from '../../db/changes';
 import type { Db } from '../../db/client';
-import { mcLevels, notifications, prestige, users } from '../../db/schema/index';
+import { mcLevels, prestige, users } from '../../db/schema/index';
 import { pagedList } from '../../db/list';
 import { writeAudit } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
 import { prestigeErrors } from './prestige.errors';
 
 export const reviewers = alias(users, 'reviewer');
@@ -87,8 +88,7 @@ export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAd
       .insert(prestige)
       .values({ ...input, id_reviewer })
       .returning({ id: prestige.id_prestige });
-    await tx.insert(notifications).values({
-      id_user: input.id_user,
+    await notify(tx, input.id_user, {
       kind: 'prestige',
       message: `You were awarded prestige for ${input.prestige_category}: ${input.prestige_general} general, ${input.prestige_regional} regional, ${input.prestige_national} national.`,
       link: '/prestige-and-vip',

@@ -1,0 +1,215 @@
+// The Approvals list (SPEC §2) — what the actor may see (`visibleTo`, the SQL twin of the policy's `canView`), its
+// filters and its pages — and a character's own applications.
+import { OPEN_APPROVAL_STATUSES, isOverdue, overdueCutoff } from '@guildhall/shared/rules/approval-workflow';
+import { childDomains, type LocationLike } from '@guildhall/shared/rules/locations';
+import type { ApprovalListRow, ApprovalRow, ApprovalsListQuery } from '@guildhall/shared/schemas/approvals';
+import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
+import { and, count, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../auth/actor';
+import { anyOf } from '../../db/any-of';
+import { builtWhere } from '../../db/built-once';
+import type { Db } from '../../db/client';
+import { everyWordStartsAName } from '../../db/fold';
+import { escapeLike } from '../../db/like';
+import { keysSelect, pagedList, preparedRowsByKey, type SortColumns } from '../../db/list';
+import { approvals, characters, locations, users, venues } from '../../db/schema/index';
+import { inList } from '../../db/schema/sql-helpers';
+import { listLocations } from '../locations/locations.service';
+import { reachOf } from './approvals.policy';
+import { coreColumns, coreDates, fullName, joined, players } from './approvals.rows';
+
+export const CHARACTER_APPROVALS_SORTABLE = ['created_at', 'app_number', 'status'] as const;
+
+export async function listApprovalsOfCharacter(
+  db: Db,
+  character_id: number,
+  paging: Paging<(typeof CHARACTER_APPROVALS_SORTABLE)[number]>,
+): Promise<ListResult<ApprovalRow>> {
+  const where = eq(approvals.character_id, character_id);
+  const page = await pagedList(paging, {
+    rows: db
+      .select({
+        ...coreColumns,
+        character_id: approvals.character_id,
+        created_at: approvals.created_at,
+      })
+      .from(approvals)
+      .where(where)
+      .$dynamic(),
+    count: db.select({ n: count() }).from(approvals).where(where),
+    sortable: { created_at: approvals.created_at, app_number: approvals.app_number, status: approvals.status },
+    tieBreak: approvals.id,
+  });
+  return {
+    rows: page.rows.map((r) => ({
+      ...r,
+      ...coreDates(r),
+      created_at: r.created_at.toISOString(),
+    })),
+    count: page.count,
+  };
+}
+
+const updaters = alias(users, 'updater');
+/** The places at and below any of `ids` (a subquery over the small locations table). */
+const placesUnder = (ids: number[]) => {
+  const array = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  return sql`(select ${locations.id_location} from ${locations} where ${locations.id_location} = any(${array}) or coalesce(string_to_array(${locations.id_parent_location}, ',')::int[], '{}') && ${array})`;
+};
+
+// Per location list (the remembered one: the same array until a location changes) and reach.
+const placesOfReach = new WeakMap<readonly LocationLike[], Map<string, readonly number[]>>();
+function placesAtOrUnder(all: readonly LocationLike[], reach: readonly number[]): readonly number[] {
+  let byReach = placesOfReach.get(all);
+  if (!byReach) {
+    byReach = new Map();
+    placesOfReach.set(all, byReach);
+  }
+  const key = reach.join(',');
+  let places = byReach.get(key);
+  if (!places) {
+    places = [...new Set([...reach, ...reach.flatMap((id) => childDomains(all, id).map((l) => l.id_location))])];
+    byReach.set(key, places);
+  }
+  return places;
+}
+
+/** The joins a total needs for the filters in force (none for a plain view: approvals' indexes alone). */
+function countJoins<Q extends PgSelect>(q: Q, needs: { player: boolean; venue: boolean }): Q {
+  if (!needs.player && !needs.venue) return q;
+  q.innerJoin(characters, eq(characters.id_character, approvals.character_id));
+  if (needs.player) q.innerJoin(players, eq(players.id_user, characters.id_user));
+  if (needs.venue) q.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
+  return q;
+}
+
+/** `me` is a member's id, or a placeholder of a prepared statement (the overview's). */
+type Me = number | SQL.Aliased | ReturnType<typeof sql.placeholder>;
+/** The member's own characters, as a subquery (indexed by characters_user_idx). */
+const ownCharacters = (me: Me) => sql`(select ${characters.id_character} from ${characters} where ${characters.id_user} = ${me})`;
+
+/**
+ * SQL twin of `canView` (approvals.policy.ts): what the actor may see, or undefined for administrators, written
+ * on the approvals row alone so a total needs no join (the chain columns and own characters: a BitmapOr).
+ */
+async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined }> {
+  if (actor.isAdmin) return { where: undefined };
+  const me = actor.id_user;
+  const reach = reachOf(actor);
+  // A post reaches the applications submitted at its place and below (approvals_location_idx); the places come
+  // from the remembered location list, not a statement of their own.
+  const reached = reach.length ? placesAtOrUnder(await listLocations(db), reach) : [];
+  return {
+    where: or(
+      // The member's own characters as an array the statement reads first (an InitPlan), so this branch joins the
+      // others in one BitmapOr on approvals_character_idx without a statement of its own.
+      sql`${approvals.character_id} = any(array${ownCharacters(me)})`,
+      eq(approvals.id_user_low, me),
+      and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
+      and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
+      and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
+      reached.length ? anyOf(approvals.id_location, reached) : undefined,
+    ),
+  };
+}
+
+/** A row of the Approvals list: the application with its character, player, venue and who last changed it. */
+const listRowsSelect = (db: Db) =>
+  joined(
+    db
+      .select({
+        ...coreColumns,
+        character_name: characters.character_name,
+        player_name: fullName(players),
+        user_camnum: players.user_camnum,
+        venue_name: venues.venue_name,
+        updated_by_name: sql<string | null>`case when ${updaters.id_user} is null then null else ${fullName(updaters)} end`,
+      })
+      .from(approvals)
+      .$dynamic(),
+  ).leftJoin(updaters, eq(updaters.id_user, approvals.updated_by));
+/** A filtered page's rows by their keys, prepared once (db/list.ts). */
+const listRowOf = preparedRowsByKey('approvals_rows', { column: approvals.id, field: 'id' }, (db, keys) => listRowsSelect(db).where(keys));
+
+/** Waiting at a level where the actor is the named approver (never their own character's). */
+export function awaitingApprover(me: Me): SQL {
+  return and(
+    or(
+      // The statuses written out, not bound: the planner sees them even in a prepared statement's generic plan.
+      and(inList(approvals.status, ['Pending Low']), eq(approvals.id_user_low, me)),
+      and(inList(approvals.status, ['Pending Mid']), eq(approvals.id_user_mid, me)),
+      and(inList(approvals.status, ['Pending High']), eq(approvals.id_user_high, me)),
+      and(inList(approvals.status, ['Pending Top', 'Pending Global']), eq(approvals.id_user_global, me)),
+    ),
+    sql`${approvals.character_id} not in ${ownCharacters(me)}`,
+  )!;
+}
+
+export async function listApprovals(
+  db: Db,
+  actor: Actor,
+  query: ApprovalsListQuery,
+  clock: { now: Date; escalationDays: number },
+): Promise<ListResult<ApprovalListRow>> {
+  // 'Now' to the whole minute, so the overdue filter's total is one remembered query for a minute (db/list.ts)
+  // rather than a new count every second. The rows' overdue marks use the same instant: an application shows as
+  // overdue up to a minute after its days have run out, never before.
+  const now = new Date(Math.floor(clock.now.getTime() / 60_000) * 60_000);
+  const cutoff = overdueCutoff(now, clock.escalationDays);
+  // Waiting at one's own level implies being visible (an approver sees what reached their level): one query less.
+  const conditions: (SQL | undefined)[] = [query.awaitingMe ? awaitingApprover(actor.id_user) : (await visibleTo(db, actor)).where];
+  // The open statuses written out (not bound), so even a generic plan sees approvals_open_level_since_idx's predicate.
+  if (query.overdue) conditions.push(inList(approvals.status, OPEN_APPROVAL_STATUSES), lt(approvals.level_since, cutoff));
+  if (query.itemName) conditions.push(sql`lower(${approvals.description}) like ${`%${escapeLike(query.itemName.toLowerCase())}%`}`);
+  if (query.appNumber) conditions.push(like(approvals.app_number, `%${escapeLike(query.appNumber.toUpperCase())}%`));
+  if (query.userName) {
+    const camnum = like(players.user_camnum, `${escapeLike(query.userName.toUpperCase())}%`);
+    const names = everyWordStartsAName(query.userName, [players.fold_fname, players.fold_lname, players.fold_nick]);
+    conditions.push(or(camnum, and(...names)));
+  }
+  if (query.venueTypeId) conditions.push(eq(venues.id_venue_type, query.venueTypeId));
+  if (query.level) conditions.push(eq(approvals.required_approval, query.level));
+  if (query.category) conditions.push(eq(approvals.category, query.category));
+  if (query.status) conditions.push(eq(approvals.status, query.status));
+  if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
+  // Built once for the count, the keys and the total (db/built-once.ts).
+  const built = builtWhere(db, and(...conditions));
+  const where = built.where;
+  const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
+  const page = await pagedList(query, {
+    // The page's ids first, joining only what the filters and the sort read: a deep page skips ids, not joined rows.
+    keys: (withTotal) =>
+      countJoins(keysSelect(db, approvals.id, withTotal).from(approvals).$dynamic(), {
+        player: reads.player || query.sortBy === 'player_name',
+        venue: reads.venue || query.sortBy === 'venue_name',
+      }).where(where),
+    rows: listRowsSelect(db).where(where),
+    rowByKey: (key) => listRowOf(db, key),
+    count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
+    // The count's joins follow from what the filters read.
+    countKey: { text: `approvals player=${reads.player} venue=${reads.venue}`, where: built },
+    sortable: {
+      level_since: approvals.level_since,
+      update_date: approvals.update_date,
+      app_number: approvals.app_number,
+      description: sql`lower(${approvals.description})`,
+      player_name: [sql`lower(${players.user_lname})`, players.id_user],
+      venue_name: sql`lower(${venues.venue_name})`,
+      required_approval: approvals.required_approval,
+      status: approvals.status,
+    } satisfies SortColumns<ApprovalsListQuery['sortBy']>,
+    tieBreak: approvals.id,
+  });
+  return {
+    rows: page.rows.map((r) => ({
+      ...r,
+      ...coreDates(r),
+      overdue: isOverdue(r.status, r.level_since, now, clock.escalationDays),
+    })),
+    count: page.count,
+  };
+}
