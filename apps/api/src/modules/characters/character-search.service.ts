@@ -9,7 +9,15 @@ import type { Db } from '../../db/client';
 import { keysSelect, pagedList } from '../../db/list';
 import { characterSubtypes, characters, characterTypes, users, venues } from '../../db/schema/index';
 import { listLocations } from '../locations/locations.service';
-import { appCount, byPlayer, playerName, vssStatusSql } from './character-rows';
+import {
+  appCount,
+  byPlayer,
+  characterColumns,
+  characterJoins,
+  playerName,
+  selectCharacterRowsWithPlayers,
+  vssStatusSql,
+} from './character-rows';
 
 /** Character search (SPEC §2): a domain or region filter covers the places below it too. */
 export async function searchCharacters(db: Db, query: CharacterSearchQuery): Promise<ListResult<CharacterSearchRow>> {
@@ -29,38 +37,26 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
   // of characters_name_sort_idx, however large the society (issue 8).
   const keys = (withTotal: boolean) => {
     const select = keysSelect(db, characters.id_character, withTotal).from(characters).$dynamic();
-    if (place || query.venueTypeId) select.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
-    if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') select.innerJoin(users, eq(users.id_user, characters.id_user));
-    if (query.sortBy === 'type_name') select.innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type));
-    if (query.sortBy === 'subtype_name') select.innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype));
+    if (place || query.venueTypeId) select.leftJoin(venues, characterJoins.venue);
+    if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') select.innerJoin(users, characterJoins.player);
+    if (query.sortBy === 'type_name') select.innerJoin(characterTypes, characterJoins.type);
+    if (query.sortBy === 'subtype_name') select.innerJoin(characterSubtypes, characterJoins.subtype);
     return select.where(where);
   };
   const page = await pagedList(query, {
     keys,
-    rows: db
-      .select({
-        id_character: characters.id_character,
-        character_name: characters.character_name,
-        type_name: characterTypes.type_name,
-        subtype_name: characterSubtypes.subtype_name,
-        character_virtue: characters.character_virtue,
-        app_count: appCount,
-        id_user: characters.id_user,
-        id_venue: characters.id_venue,
-        player_name: playerName,
-        user_camnum: users.user_camnum,
-        being_reviewed: characters.being_reviewed,
-        st_signed: characters.st_signed,
-        venue_name: venues.venue_name,
-      })
-      .from(characters)
-      .innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type))
-      .innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype))
-      .innerJoin(users, eq(users.id_user, characters.id_user))
-      .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
+    rows: selectCharacterRowsWithPlayers(db, {
+      ...characterColumns,
+      character_virtue: characters.character_virtue,
+      app_count: appCount,
+      id_venue: characters.id_venue,
+      player_name: playerName,
+      user_camnum: users.user_camnum,
+      venue_name: venues.venue_name,
+    })
       .where(where)
       .$dynamic(),
-    count: db.select({ n: count() }).from(characters).leftJoin(venues, eq(venues.id_venue, characters.id_venue)).where(where),
+    count: db.select({ n: count() }).from(characters).leftJoin(venues, characterJoins.venue).where(where),
     sortable: {
       character_name: sql`lower(${characters.character_name})`,
       type_name: characterTypes.type_name,

@@ -11,7 +11,15 @@ import { pagedList } from '../../db/list';
 import { qualified } from '../../db/qualified';
 import { approvalEvents, approvals, characterSubtypes, characters, characterTypes, users, venues, xpLogs } from '../../db/schema/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
-import { appCount, playerName, vssStatusSql } from './character-rows';
+import {
+  appCount,
+  characterColumns,
+  characterJoins,
+  playerName,
+  selectCharacterRows,
+  selectCharacterRowsWithPlayers,
+  vssStatusSql,
+} from './character-rows';
 import { charactersErrors } from './characters.errors';
 import type { CharacterFacts } from './characters.policy';
 
@@ -19,18 +27,13 @@ const liveXp = sql`${xpLogs.id_character} = ${qualified(characters.id_character)
 const xpSum = sql<number>`(select coalesce(sum(case when ${xpLogs.xp_type} = 'Spend' then -${xpLogs.xp_amount} else ${xpLogs.xp_amount} end), 0)::int from ${xpLogs} where ${liveXp})`;
 const xpCount = sql<number>`(select count(*)::int from ${xpLogs} where ${liveXp})`;
 
+/** A row of the player's list; the detail reads it too. */
 const rowColumns = {
-  id_character: characters.id_character,
-  character_name: characters.character_name,
-  id_user: characters.id_user,
+  ...characterColumns,
   id_venue: characters.id_venue,
   venue_name: venues.venue_name,
-  being_reviewed: characters.being_reviewed,
-  st_signed: characters.st_signed,
   id_type: characters.id_type,
-  type_name: characterTypes.type_name,
   id_subtype: characters.id_subtype,
-  subtype_name: characterSubtypes.subtype_name,
   character_status: characters.character_status,
   xp_log_sum: xpSum,
   xp_log_count: xpCount,
@@ -61,14 +64,7 @@ function toRow<
 export async function listCharactersOfUser(db: Db, id_user: number, query: CharacterListQuery): Promise<ListResult<CharacterRow>> {
   const where = eq(characters.id_user, id_user);
   const page = await pagedList(query, {
-    rows: db
-      .select(rowColumns)
-      .from(characters)
-      .innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type))
-      .innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype))
-      .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
-      .where(where)
-      .$dynamic(),
+    rows: selectCharacterRows(db, rowColumns).where(where).$dynamic(),
     count: db.select({ n: count() }).from(characters).where(where),
     sortable: {
       id_character: characters.id_character,
@@ -91,30 +87,23 @@ export async function characterFacts(db: Db | Tx, id_character: number): Promise
   const [row] = await db
     .select({ id_user: characters.id_user, id_venue: characters.id_venue, venue_st: venues.id_user_st })
     .from(characters)
-    .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
+    .leftJoin(venues, characterJoins.venue)
     .where(eq(characters.id_character, id_character));
   if (!row) throw charactersErrors.notFound();
   return row;
 }
 
 export async function getCharacter(db: Db, id_character: number): Promise<Character> {
-  const [row] = await db
-    .select({
-      ...rowColumns,
-      character_virtue: characters.character_virtue,
-      character_vice: characters.character_vice,
-      character_concept: characters.character_concept,
-      character_concept_description: characters.character_concept_description,
-      sign_response: characters.sign_response,
-      player_name: playerName,
-      user_camnum: users.user_camnum,
-    })
-    .from(characters)
-    .innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type))
-    .innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype))
-    .innerJoin(users, eq(users.id_user, characters.id_user))
-    .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
-    .where(eq(characters.id_character, id_character));
+  const [row] = await selectCharacterRowsWithPlayers(db, {
+    ...rowColumns,
+    character_virtue: characters.character_virtue,
+    character_vice: characters.character_vice,
+    character_concept: characters.character_concept,
+    character_concept_description: characters.character_concept_description,
+    sign_response: characters.sign_response,
+    player_name: playerName,
+    user_camnum: users.user_camnum,
+  }).where(eq(characters.id_character, id_character));
   if (!row) throw charactersErrors.notFound();
   const full = toRow(row);
   return { ...full, xp_balance: full.xp_log_sum };

@@ -5,9 +5,9 @@ import type { CharacterSign, VenueCharacterRow, VenueCharactersQuery } from '@gu
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pagedList } from '../../db/list';
-import { characterSubtypes, characters, characterTypes, notifications, users, venues } from '../../db/schema/index';
+import { characters, notifications, users, venues } from '../../db/schema/index';
 import { noticeSubject, resolveNotices } from '../notifications/notifications.service';
-import { byPlayer, playerName, vssStatusSql } from './character-rows';
+import { byPlayer, characterColumns, playerName, selectCharacterRowsWithPlayers, vssStatusSql } from './character-rows';
 import { charactersErrors } from './characters.errors';
 import type { CharacterFacts } from './characters.policy';
 
@@ -65,24 +65,13 @@ export async function listCharactersOfVenue(
 ): Promise<ListResult<VenueCharacterRow>> {
   const where = eq(characters.id_venue, id_venue);
   const page = await pagedList(query, {
-    rows: db
-      .select({
-        id_character: characters.id_character,
-        character_name: characters.character_name,
-        id_user: characters.id_user,
-        player_name: playerName,
-        user_camnum: users.user_camnum,
-        type_name: characterTypes.type_name,
-        subtype_name: characterSubtypes.subtype_name,
-        character_status: characters.character_status,
-        being_reviewed: characters.being_reviewed,
-        st_signed: characters.st_signed,
-        sign_response: characters.sign_response,
-      })
-      .from(characters)
-      .innerJoin(characterTypes, eq(characterTypes.id_type, characters.id_type))
-      .innerJoin(characterSubtypes, eq(characterSubtypes.id_subtype, characters.id_subtype))
-      .innerJoin(users, eq(users.id_user, characters.id_user))
+    rows: selectCharacterRowsWithPlayers(db, {
+      ...characterColumns,
+      player_name: playerName,
+      user_camnum: users.user_camnum,
+      character_status: characters.character_status,
+      sign_response: characters.sign_response,
+    })
       .where(where)
       .$dynamic(),
     count: db.select({ n: count() }).from(characters).where(where),
