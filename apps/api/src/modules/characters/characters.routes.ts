@@ -24,22 +24,18 @@ import { z } from 'zod';
 import { venueFacts } from '../venues/venues.service';
 import { charactersErrors } from './characters.errors';
 import { type CharacterFacts, charactersPolicy } from './characters.policy';
+import { searchCharacters } from './character-search.service';
 import {
   addCharacter,
-  addXpLog,
   characterFacts,
   getCharacter,
   listCharactersOfUser,
-  listCharactersOfVenue,
   listSubtypes,
   listTypes,
-  listXpLogs,
-  searchCharacters,
-  signCharacter,
   updateCharacter,
-  voidXpLog,
-  xpLogCharacter,
 } from './characters.service';
+import { listCharactersOfVenue, signCharacter } from './style-sheet-characters.service';
+import { addXpLog, listXpLogs, voidXpLog, xpLogCharacter } from './xp-log.service';
 
 const tags = ['characters'];
 const characterEnvelope = singleEnvelope(characterSchema).extend({ extra: z.object({ abilities: z.array(z.enum(CHARACTER_ABILITIES)) }) });

@@ -381,7 +381,7 @@ describe('POST /api/character/{id}/sign', () => {
   });
 
   it('does not sign a character onto a sheet it moved to after the signer’s right was checked', async () => {
-    const { signCharacter } = await import('../characters/characters.service');
+    const { signCharacter } = await import('../characters/style-sheet-characters.service');
     const pending = await buildCharacter(t.database.db, { id_venue: venueX, being_reviewed: 'no' });
     // Checked on X, but the player moved it to Y in between: nothing is signed (409).
     await t.database.db.execute(sql`update characters set id_venue = ${venueY} where id_character = ${pending.id_character}`);

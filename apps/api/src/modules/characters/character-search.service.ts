@@ -1,0 +1,76 @@
+// The character search (SPEC §2, GET /characters): every member's characters, by place, type and venue type.
+import { childDomains } from '@guildhall/shared/rules/locations';
+import { characterVssStatus } from '@guildhall/shared/rules/vss-status';
+import type { CharacterSearchQuery, CharacterSearchRow } from '@guildhall/shared/schemas/characters';
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
+import type { Db } from '../../db/client';
+import { keysSelect, pagedList } from '../../db/list';
+import { characterSubtypes, characters, characterTypes, users, venues } from '../../db/schema/index';
+import { listLocations } from '../locations/locations.service';
+import {
+  appCount,
+  byPlayer,
+  characterColumns,
+  characterJoins,
+  playerName,
+  selectCharacterRowsWithPlayers,
+  vssStatusSql,
+} from './character-rows';
+
+/** Character search (SPEC §2): a domain or region filter covers the places below it too. */
+export async function searchCharacters(db: Db, query: CharacterSearchQuery): Promise<ListResult<CharacterSearchRow>> {
+  const conditions: SQL[] = [];
+  const place = query.domain ?? query.region;
+  if (place) {
+    const all = await listLocations(db);
+    const ids = [place, ...childDomains(all, place).map((l) => l.id_location)];
+    conditions.push(anyOf(venues.id_location, ids));
+  }
+  if (query.typeId) conditions.push(eq(characters.id_type, query.typeId));
+  if (query.subtypeId) conditions.push(eq(characters.id_subtype, query.subtypeId));
+  if (query.venueTypeId) conditions.push(eq(venues.id_venue_type, query.venueTypeId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  // The page's ids come from a narrow query joining only what its filters and sort read (every character has a
+  // player, type and subtype, so leaving those joins out keeps the same rows): the default sort is then ten entries
+  // of characters_name_sort_idx, however large the society (issue 8).
+  const keys = (withTotal: boolean) => {
+    const select = keysSelect(db, characters.id_character, withTotal).from(characters).$dynamic();
+    if (place || query.venueTypeId) select.leftJoin(venues, characterJoins.venue);
+    if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') select.innerJoin(users, characterJoins.player);
+    if (query.sortBy === 'type_name') select.innerJoin(characterTypes, characterJoins.type);
+    if (query.sortBy === 'subtype_name') select.innerJoin(characterSubtypes, characterJoins.subtype);
+    return select.where(where);
+  };
+  const page = await pagedList(query, {
+    keys,
+    rows: selectCharacterRowsWithPlayers(db, {
+      ...characterColumns,
+      character_virtue: characters.character_virtue,
+      app_count: appCount,
+      id_venue: characters.id_venue,
+      player_name: playerName,
+      user_camnum: users.user_camnum,
+      venue_name: venues.venue_name,
+    })
+      .where(where)
+      .$dynamic(),
+    count: db.select({ n: count() }).from(characters).leftJoin(venues, characterJoins.venue).where(where),
+    sortable: {
+      character_name: sql`lower(${characters.character_name})`,
+      type_name: characterTypes.type_name,
+      subtype_name: characterSubtypes.subtype_name,
+      character_virtue: characters.character_virtue,
+      app_count: appCount,
+      player_name: byPlayer,
+      user_camnum: users.user_camnum,
+      vss_status: vssStatusSql,
+    },
+    tieBreak: characters.id_character,
+  });
+  return {
+    rows: page.rows.map((row) => ({ ...row, app_count: Number(row.app_count), vss_status: characterVssStatus(row) })),
+    count: page.count,
+  };
+}
