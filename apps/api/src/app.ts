@@ -15,7 +15,7 @@ import { createRelyingParty, type RelyingParty } from './auth/relying-party';
 import { createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
-import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/client';
+import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/index';
 import { registerErrorHandler } from './error-handler';
 import { scheduleEscalation } from './modules/approvals/approvals.escalation';
 import { administrationRoutes } from './modules/administration/administration.routes';

@@ -2,7 +2,7 @@
 import { buildApp } from './app';
 import { pruneExpiredOidcPayloads } from './auth/oidc-adapter';
 import { loadConfig } from './config';
-import { type Database, isEmpty, openDatabase } from './db/client';
+import { type Database, isEmpty, openDatabase } from './db/index';
 import { DataDirLockedError } from './db/lock';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/demo-society/demo';
 import { loadSecrets } from './secrets';

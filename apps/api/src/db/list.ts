@@ -8,7 +8,7 @@ import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { anyOfKeys } from './any-of';
 import { batchedByKey } from './batch';
-import type { Db } from './client';
+import type { Db } from './types';
 
 /**
  * Every sortable key of the shared list maps to a column or expression, or several sorted alike (a member's last

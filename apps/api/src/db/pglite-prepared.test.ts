@@ -2,7 +2,7 @@
 // arrive exactly as a bound parameter would, and what cannot be prepared must still work the ordinary way.
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase } from './index';
 
 let database: Database;
 let client: PGlite;
