@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { ChangeClock, isWriteStatement, registerChangeClock } from './changes';
-import { planWindowTotals } from './list';
+import { planWindowTotals } from './list-counts';
 import { lockDataDir } from './lock';
 import { migrationCount, migrationsFolder } from './migrating';
 import { DatabaseUnavailableError } from './outage';
