@@ -114,7 +114,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     onConstructorPoisoning: 'error',
     requestIdHeader: false,
     // Each request's database work runs in a scope of its own, so a request whose client hangs up stops using the
-    // database at once (db/client.ts cancels its running statement on PostgreSQL).
+    // database at once (db/postgres.ts cancels its running statement on PostgreSQL).
     serverFactory: (handler) => {
       const cancellable = cancelsAbandonedRequests(db);
       const server = http.createServer((req, res) => {
