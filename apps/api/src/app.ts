@@ -15,7 +15,7 @@ import { createRelyingParty, type RelyingParty } from './auth/relying-party';
 import { createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
-import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/client';
+import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/index';
 import { registerErrorHandler } from './error-handler';
 import { scheduleEscalation } from './modules/approvals/approvals.escalation';
 import { administrationRoutes } from './modules/administration/administration.routes';
@@ -114,7 +114,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     onConstructorPoisoning: 'error',
     requestIdHeader: false,
     // Each request's database work runs in a scope of its own, so a request whose client hangs up stops using the
-    // database at once (db/client.ts cancels its running statement on PostgreSQL).
+    // database at once (db/postgres.ts cancels its running statement on PostgreSQL).
     serverFactory: (handler) => {
       const cancellable = cancelsAbandonedRequests(db);
       const server = http.createServer((req, res) => {

@@ -2,7 +2,7 @@
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { changeClock } from '../db/changes';
-import { type Db, oncePerDatabase } from '../db/client';
+import { type Db, oncePerDatabase } from '../db/index';
 import { positions, sessions, users, venues } from '../db/schema/index';
 import { authErrors } from './auth.errors';
 

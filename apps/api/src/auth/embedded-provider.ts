@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db/index';
 import { userEmails } from '../db/schema/index';
 import { AppError } from '../errors';
 import { databaseAdapter } from './oidc-adapter';

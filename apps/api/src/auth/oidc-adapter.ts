@@ -2,7 +2,7 @@
 // shared by every API process.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/client';
+import type { Db } from '../db/index';
 import { oidcPayloads } from '../db/schema/index';
 
 export function databaseAdapter(db: Db) {

@@ -2,7 +2,7 @@
 // address is known, and comes after the same work (one look-up): the link is issued and delivered afterwards.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../db/index';
 import { AppError } from '../errors';
 import { findResetMember, sendPasswordReset } from './password-reset.service';
 import type { SignInLimits } from './sign-in-limits';

@@ -1,6 +1,6 @@
 // The policy helper: one rule per action; assert throws the policy's own error; abilities lists what is allowed.
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
+import type { Db } from '../db/index';
 import { forbidden } from '../errors';
 import type { Actor } from './actor';
 import { definePolicy } from './policy';

@@ -1,7 +1,7 @@
 // Authorization written once (STYLE §3a, after outline's server/policies): each module's <area>.policy.ts
 // names its actions and decides each for an actor and a record. Routes call `assert` (never a role test of
 // their own) and send `abilities` with the record, so the SPA shows exactly what the API would allow.
-import type { Db } from '../db/client';
+import type { Db } from '../db/index';
 import type { AppError } from '../errors';
 import type { Actor } from './actor';
 

@@ -1,7 +1,7 @@
 // Where a position reaches: a coordinator's post covers its location and everything below it (DESIGN §5).
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../db/index';
 import { locations, positions, users } from '../db/schema/index';
 import type { Actor } from './actor';
 

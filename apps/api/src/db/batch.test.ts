@@ -1,7 +1,7 @@
 // batchedByKey: keys asked for together are read once, by one call; a failure reaches every caller of its batch.
 import { expect, it } from 'vitest';
 import { batchedByKey } from './batch';
-import type { Db } from './client';
+import type { Db } from './index';
 
 const db = {} as Db;
 const other = {} as Db;

@@ -3,8 +3,8 @@
 // been taken in (setImmediate), so a request never waits on a read sent before it asked. Each round trip costs
 // the database a wake-up, a parse of the message and a transaction, which for a member's record was ten times the
 // lookup itself; fifty members' records in one statement cost little more than one.
-import type { Db } from './client';
-import { requestScope } from './client';
+import { requestScope } from './request-scope';
+import type { Db } from './types';
 
 /** The most keys one statement reads; more start another batch. */
 const MAX_BATCH = 200;

@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { anyOf } from './any-of';
 import { builtOnce } from './built-once';
-import type { Db } from './client';
+import type { Db } from './index';
 import { approvals, characters, users } from './schema/index';
 
 const dialect = new PgDialect();

@@ -4,7 +4,7 @@
 // (the Approvals list's visibility and overdue filter: a tenth of the request's CPU per build).
 import { Param, SQL, StringChunk } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db } from './types';
 
 /** A condition built once, and its text and values (to name what it selects without building it again). */
 export interface BuiltWhere {

@@ -5,7 +5,7 @@
 // each API process on PostgreSQL listens. While the listening connection is down nobody can tell, so the clock
 // says so and memories are not used until it is back.
 import pg from 'pg';
-import type { Db } from './client';
+import type { Db } from './types';
 
 export const CHANGES_CHANNEL = 'guildhall_changes';
 

@@ -3,20 +3,35 @@
 // SQL, and the total counted by a query that runs alongside the page's (one round trip of waiting).
 // At scale (issue 8): a list may name its `keys` so a deep page skips only index entries (a deferred join), and
 // a large total is remembered for a few seconds so counting never dominates a list's cost.
+// Totals and how each database plans a page: db/list-counts.ts; a page's rows read by their keys: db/list-rows.ts.
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { anyOfKeys } from './any-of';
-import { batchedByKey } from './batch';
-import type { Db } from './client';
+import {
+  COUNTS_KEPT,
+  type CountKey,
+  type CountRow,
+  type CountSlot,
+  countRememberedMs,
+  countSlot,
+  knownCount,
+  plansEveryRun,
+  type Remembered,
+  rememberedCount,
+  rememberedFrom,
+  windowTotalsPlannedWell,
+} from './list-counts';
+import { type Row, rowsOfPage } from './list-rows';
+import type { Db } from './types';
+
+export { planRowsByKeys, planWindowTotals, rememberCountsFor, rememberCountsFrom } from './list-counts';
+export { PLAN_ONCE_MARK, preparedRowsByKey } from './list-rows';
 
 /**
  * Every sortable key of the shared list maps to a column or expression, or several sorted alike (a member's last
  * name then their id, so an index on both walks the list in order): a missing key is a type error.
  */
 export type SortColumns<S extends string> = Record<S, AnyColumn | SQL | readonly (AnyColumn | SQL)[]>;
-
-type CountRow = { n: number | string };
 
 export interface ListSpec<S extends string, Q extends PgSelect, C extends CountRow = CountRow> {
   /** The rows' select, built with `.$dynamic()` and its where clause; the helper adds order, limit and offset. */
@@ -50,7 +65,7 @@ export interface ListSpec<S extends string, Q extends PgSelect, C extends CountR
    * only to find its remembered total): `text` stands for its from and joins (the list's name, and whatever decides
    * its joins), `where` is its where clause built once (db/built-once.ts). Equal keys must mean equal counts.
    */
-  countKey?: { text: string; where: { text: string; params: unknown[] } };
+  countKey?: CountKey;
 }
 
 /** A list's keys select (ListSpec.keys): its tie-break as `key`, and with `withTotal` the number of all its rows. */
@@ -63,8 +78,8 @@ export function pageOf(paging: { page: number; count: number }) {
 }
 
 // A page's limit, and its offset up to INLINE_OFFSET_MAX, are written into the statement, not bound: a limit the
-// planner cannot see is costed as a tenth of the rows, so PostgreSQL (and PGlite) would plan every run afresh for
-// its value rather than keep one plan for the prepared statement (db/client.ts). Deeper offsets stay parameters, so
+// planner cannot see is costed as a tenth of the rows, so PostgreSQL would plan every run afresh for
+// its value rather than keep one plan for the prepared statement (db/postgres.ts). Deeper offsets stay parameters, so
 // the distinct texts stay few: list shapes × page sizes × the first pages (and the last ones, counted from the end).
 const INLINE_OFFSET_MAX = 1000;
 /** A validated non-negative integer as SQL text; Drizzle's limit() and offset() take it as written. */
@@ -117,7 +132,7 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
         .offset(offsetOf(offset));
     // Filtered (the count binds values, so the keys do too) on PostgreSQL: the keys first, then the rows of those keys
     // by a statement planned once (rowsOfKeys), rather than planning the rows' joins again for every request. Unfiltered,
-    // one statement with the keys inside binds nothing and is itself planned once (db/client.ts): a second round
+    // one statement with the keys inside binds nothing and is itself planned once (db/postgres.ts): a second round
     // trip would cost more than it saves.
     const found = keys;
     const byKeys = slot?.filtered === true && plansEveryRun.has(slot.owner);
@@ -142,104 +157,6 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
       .offset(offsetOf(offset));
   const [rows, total] = await Promise.all([page as Promise<Awaited<Q>>, rememberedCount(spec.count, slot)]);
   return { rows, count: Number(total[0]?.n ?? 0), totals: total[0] };
-}
-
-/**
- * Marks a statement whose plan no bound value can change, so that PostgreSQL prepares it once per connection and
- * plans it once (db/client.ts names it) though it binds values. The rows of a page's keys are one: primary-key
- * lookups whatever the keys, and planning their joins cost more than running them (2.4–3.4 ms against 0.35–0.6 ms for
- * the Approvals list's six tables at 100,000 members).
- */
-export const PLAN_ONCE_MARK = '/* plan once */';
-
-/** The page's rows, found by their keys (the rows' own where is replaced), in the page's order. */
-function rowsOfKeys<Q extends PgSelect>(spec: { rows: Q; tieBreak: AnyColumn }, keys: number[], order: SQL[]): Promise<Awaited<Q>> {
-  return spec.rows.where(sql`${sql.raw(PLAN_ONCE_MARK)} ${anyOfKeys(spec.tieBreak, keys)}`).orderBy(...order) as unknown as Promise<
-    Awaited<Q>
-  >;
-}
-
-// Requests of the same list shape (the same rows statement but for its keys) that want their rows meanwhile get
-// them from one statement reading all their keys (db/batch.ts): one round trip for a burst of filtered pages instead
-// of one each. Each request gets its own copies of its own rows, in the order it asked.
-type Row = Record<string, unknown>;
-type RowsLoader = (owner: object, key: number) => Promise<Row | undefined>;
-const rowGroups = new WeakMap<object, Map<string, RowsLoader>>();
-const ROW_GROUPS_KEPT = 500;
-
-/** The name under which a list's rows carry their tie-break, if they select it (every keyed list does). */
-function keyFieldOf(spec: { rows: PgSelect; tieBreak: AnyColumn }): string | undefined {
-  // The select's own fields (getSelectedFields() answers a proxy that throws on a raw SQL field without an alias).
-  const fields = (spec.rows as unknown as { config?: { fields?: Record<string, unknown> } }).config?.fields ?? {};
-  return Object.keys(fields).find((name) => fields[name] === spec.tieBreak);
-}
-
-/** A page's rows by its keys (in the page's order): by the list's prepared statement if it has one. */
-async function rowsOfPage<Q extends PgSelect>(
-  spec: { rows: Q; tieBreak: AnyColumn; rowByKey?: (key: number) => Promise<Awaited<Q>[number] | undefined> },
-  keys: number[],
-  order: SQL[],
-  owner: object,
-): Promise<Awaited<Q>> {
-  const { rowByKey } = spec;
-  if (!rowByKey) return batchedRowsOfKeys(spec, keys, order, owner);
-  const found = await Promise.all(keys.map((key) => rowByKey(key)));
-  return found.filter((row) => row !== undefined).map((row) => ({ ...(row as Row) })) as unknown as Awaited<Q>;
-}
-
-/**
- * A list's rows by key through one statement per database, prepared once (named `name`) and read for every key
- * asked meanwhile (db/batch.ts): `select(db, keys)` is the list's rows select with `where(keys)`. Nothing is built
- * per request, where `rows` read by keys was built twice (once to know which requests may share the statement):
- * a fifth of a filtered page's CPU for the Approvals list. Give `(key) => read(db, key)` as ListSpec.rowByKey.
- */
-export function preparedRowsByKey<R extends Record<string, unknown>>(
-  name: string,
-  key: { column: AnyColumn; field: keyof R & string },
-  select: (db: Db, keys: SQL) => { prepare(name: string): { execute(values: { keys: number[] }): Promise<R[]> } },
-): (db: Db, key: number) => Promise<R | undefined> {
-  const statements = new WeakMap<Db, { execute(values: { keys: number[] }): Promise<R[]> }>();
-  return batchedByKey(async (db: Db, keys: number[]) => {
-    let statement = statements.get(db);
-    if (!statement) {
-      statement = select(db, sql`${sql.raw(PLAN_ONCE_MARK)} ${anyOfKeys(key.column, sql.placeholder('keys'))}`).prepare(name);
-      statements.set(db, statement);
-    }
-    const rows = await statement.execute({ keys });
-    return new Map(rows.map((row) => [Number(row[key.field]), row]));
-  });
-}
-
-/** rowsOfKeys, read together with other requests' keys for the same statement. `keys` must be in the page's order. */
-async function batchedRowsOfKeys<Q extends PgSelect>(
-  spec: { rows: Q; tieBreak: AnyColumn },
-  keys: number[],
-  order: SQL[],
-  owner: object,
-): Promise<Awaited<Q>> {
-  const field = keyFieldOf(spec);
-  const statement = rowsOfKeys(spec, keys, order) as unknown as { toSQL(): { sql: string; params: unknown[] } };
-  if (!field) return statement as unknown as Promise<Awaited<Q>>;
-  // The statement's text and every value it binds but the keys: requests alike in both read alike rows.
-  const { sql: text, params } = statement.toSQL();
-  const keysParam = JSON.stringify(keys);
-  const group = `${text}\u0000${JSON.stringify(params.filter((p) => !(Array.isArray(p) && JSON.stringify(p) === keysParam)))}`;
-  let groups = rowGroups.get(owner);
-  if (!groups) {
-    groups = new Map();
-    rowGroups.set(owner, groups);
-  }
-  let load = groups.get(group);
-  if (!load) {
-    if (groups.size >= ROW_GROUPS_KEPT) groups.clear();
-    load = batchedByKey(async (_owner, all: number[]) => {
-      const rows = (await Promise.resolve(rowsOfKeys(spec, all, order))) as unknown as Row[];
-      return new Map(rows.map((row) => [Number(row[field]), row]));
-    });
-    groups.set(group, load);
-  }
-  const found = await Promise.all(keys.map((key) => load(owner, key)));
-  return found.filter((row): row is Row => row !== undefined).map((row) => ({ ...row })) as unknown as Awaited<Q>;
 }
 
 /**
@@ -351,147 +268,6 @@ async function pageWithTotal<S extends string, Q extends PgSelect, C extends Cou
         )
       : ([] as unknown as Awaited<Q>);
     return { rows, count: total, totals: { n: total } as C };
-  } catch (error) {
-    if (counts.get(key) === entry) counts.delete(key);
-    throw error;
-  }
-}
-
-// Large totals are remembered briefly. Counting 100,000 matching rows costs tens of times what the page itself
-// does, on every request; a total of that size that lags a write by a few seconds shows nobody anything wrong
-// (the rows themselves are always read fresh). Small totals, which people do check, are always counted.
-// When a remembered total runs out, the next request counts it again in the background and it is served meanwhile
-// (for as long again at most): otherwise every request arriving during the recount waited for it, and a
-// page past the middle, not knowing the total, walked the index from the near end (p99 108 ms against a p50 of
-// 23 ms for the lookup's last pages at 100,000 members).
-let rememberedFrom = 1000;
-let countRememberedMs = 5000;
-/** Tests: remember totals from this size on (default 1,000). */
-export function rememberCountsFrom(size: number) {
-  rememberedFrom = size;
-}
-/** Tests: remember totals this long (default 5 s). */
-export function rememberCountsFor(ms: number) {
-  countRememberedMs = ms;
-}
-const COUNTS_KEPT = 1000;
-
-interface Remembered {
-  rows: Promise<CountRow[]>;
-  /** The total once counted, while it is remembered. */
-  settled?: CountRow[];
-  /** Until when a settled large total is served; Infinity while the count is still running. */
-  until: number;
-  /** A settled total past `until` being counted again (it is served meanwhile). */
-  recounting?: boolean;
-}
-
-/** A settled total past its time, served while it is counted again (for as long again at most). */
-const stillServed = (known: Remembered | undefined, now: number): known is Remembered & { settled: CountRow[] } =>
-  known?.settled !== undefined && now < known.until + countRememberedMs;
-const remembered = new WeakMap<object, Map<string, Remembered>>();
-const everywhere = {};
-
-type CountQuery = { toSQL?: () => { sql: string; params: unknown[] }; session?: object };
-
-/** Where a count query's total is remembered: per database (a query's session belongs to one Drizzle client). */
-type CountSlot = { counts: Map<string, Remembered>; key: string; text: string; owner: object; filtered: boolean };
-function countSlot(count: PromiseLike<unknown>, named?: ListSpec<string, PgSelect>['countKey']): CountSlot | undefined {
-  const query = count as PromiseLike<unknown> & CountQuery;
-  if (typeof query.toSQL !== 'function') return undefined;
-  let key: string;
-  let text: string;
-  let filtered: boolean;
-  try {
-    const { sql, params } = named ? { sql: `${named.text}\u0000${named.where.text}`, params: named.where.params } : query.toSQL();
-    text = sql;
-    key = `${sql}\u0000${JSON.stringify(params)}`;
-    filtered = params.length > 0;
-  } catch {
-    return undefined;
-  }
-  const owner = query.session ?? everywhere;
-  let counts = remembered.get(owner);
-  if (!counts) {
-    counts = new Map();
-    remembered.set(owner, counts);
-  }
-  return { counts, key, text, owner, filtered };
-}
-
-// `count(*) over ()` must read every row before the first comes out. PostgreSQL before 17 does not cost that in: with
-// a LIMIT and an index in the sort's order it plans to stop early, then walks the whole index (a lookup by membership
-// number, 4,625 matches of 100,000, took 74 ms instead of 0.08 ms on PostgreSQL 15). PGlite (PostgreSQL 18) and
-// PostgreSQL 17 on plan it as the full read it is. Databases are registered by openDatabase (db/client.ts).
-const windowTotalsPlannedWell = new WeakSet<object>();
-// PostgreSQL plans a statement that binds values on every run (db/client.ts names only those that bind none, or
-// carry PLAN_ONCE_MARK); PGlite's statements are all prepared, and there a second statement only costs a round trip.
-const plansEveryRun = new WeakSet<object>();
-/** This database plans every statement that binds values afresh, so a filtered page reads its rows by keys. */
-export function planRowsByKeys(db: object) {
-  const session = (db as { session?: object }).session;
-  if (session) plansEveryRun.add(session);
-}
-
-/** This database plans `count(*) over ()` beside a LIMIT as a full read (PostgreSQL 17 or later, PGlite). */
-export function planWindowTotals(db: object) {
-  const session = (db as { session?: object }).session;
-  if (session) windowTotalsPlannedWell.add(session);
-}
-
-/** A large total counted moments ago, if there is one. */
-function knownCount(slot: CountSlot | undefined): CountRow[] | undefined {
-  const known = slot?.counts.get(slot.key);
-  return stillServed(known, Date.now()) ? known.settled : undefined;
-}
-
-async function rememberedCount<C extends CountRow>(count: PromiseLike<C[]>, slot: CountSlot | undefined): Promise<C[]> {
-  if (!slot) return count;
-  const { counts, key } = slot;
-  const known = counts.get(key);
-  const now = Date.now();
-  if (known && known.until <= now && stillServed(known, now)) {
-    if (!known.recounting) {
-      known.recounting = true;
-      Promise.resolve(count).then(
-        (rows) => {
-          known.recounting = false;
-          if (Number(rows[0]?.n ?? 0) < rememberedFrom) {
-            if (counts.get(key) === known) counts.delete(key);
-            return;
-          }
-          known.settled = rows;
-          known.rows = Promise.resolve(rows);
-          known.until = Date.now() + countRememberedMs;
-        },
-        () => {
-          // Its request gone or the database away: the next request tries again.
-          known.recounting = false;
-        },
-      );
-    }
-    return known.settled as C[];
-  }
-  if (known && known.until > now) {
-    // The same count running for another request, or a large total counted moments ago. Should the shared count
-    // fail (its request gone, the statement cancelled), this request counts for itself.
-    try {
-      return (await known.rows) as C[];
-    } catch {
-      return count;
-    }
-  }
-  const entry: Remembered = { rows: Promise.resolve(count), until: Number.POSITIVE_INFINITY };
-  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
-  counts.delete(key);
-  counts.set(key, entry);
-  try {
-    const rows = await entry.rows;
-    if (Number(rows[0]?.n ?? 0) >= rememberedFrom) {
-      entry.settled = rows;
-      entry.until = Date.now() + countRememberedMs;
-    } else if (counts.get(key) === entry) counts.delete(key);
-    return rows as C[];
   } catch (error) {
     if (counts.get(key) === entry) counts.delete(key);
     throw error;

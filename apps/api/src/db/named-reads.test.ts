@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { lookupMembers } from '../modules/membership-lookup/lookup.service';
 import { buildMember } from '../test/factories';
 import { openTestDatabase } from '../test/test-app';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase } from './index';
 import { PLAN_ONCE_MARK, rememberCountsFrom } from './list';
 import { users } from './schema/index';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 import { type OwnPostgres, postgresBinDir, startOwnPostgres } from '../test/own-postgres';
 import { seedDemo } from './demo-society/demo';
-import { openDatabase, type ReopeningPglite } from './client';
+import { openDatabase, type ReopeningPglite } from './index';
 
 // Its own server on its own port: run it in one test project only (the PGlite one always runs).
 const runHere = Boolean(postgresBinDir()) && process.env.GUILDHALL_TEST_DB !== 'postgres';

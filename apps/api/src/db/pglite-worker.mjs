@@ -2,9 +2,9 @@
 // the thread that created it, and with its protocol handling and result parsing that was half of every read's CPU
 // on the API's one thread. Here it has the machine's second core: the API thread builds queries, checks and
 // serialises while this thread runs statements. Plain JavaScript so that node runs it as it is, from the
-// TypeScript sources (tsx) and from the API bundle alike. The API talks to it through `PgliteThread` (client.ts):
+// TypeScript sources (tsx) and from the API bundle alike. The API talks to it through `PgliteThread` (pglite-thread.ts):
 //   { id, op: 'open', dataDir?, loadDataDir? }   opens the database (a directory, or in memory from a dump)
-//   { id, op: 'query', text, params, options }    one statement; outside a transaction, prepared by name (below)
+//   { id, op: 'query', text, params, options }    one statement, its values bound as parameters (below)
 //   { id, op: 'exec', text, options }             one or more statements through the simple protocol
 //   { id, op: 'begin', tx } … { id, op: 'end', tx, commit }   a transaction: statements carrying `tx` run in it
 //   { id, op: 'dump' }, { id, op: 'close' }
@@ -17,50 +17,9 @@ let db;
 /** Open transactions: their PGlite handle and how to end them. @type {Map<number, { handle: Promise<any>, end: (commit: boolean) => void, done: Promise<unknown> }>} */
 const transactions = new Map();
 
-// PGlite answers a parameterised query in six calls into WebAssembly (parse, describe, bind, describe, execute,
-// sync) and plans it every time: 2.3 ms for the member record, against 0.34 ms for EXECUTE of a statement
-// PREPAREd once. So the statements the API runs are prepared by name on first use and run as
-// `EXECUTE name('value', …)` through the simple protocol, each value a quoted literal that PostgreSQL coerces to
-// the parameter's type, as it does a bound parameter. Values that would need PGlite's own serialisers (objects,
-// bytes), statements PREPARE refuses, and more distinct statements than MAX_PREPARED go the ordinary way.
-const MAX_PREPARED = 500;
-const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
-/** @type {Map<string, Promise<string | null>>} */
-const preparedNames = new Map();
-let preparedCount = 0;
-
-/** @param {unknown} value @returns {string | undefined} */
-function literal(value) {
-  if (value === null || value === undefined) return 'NULL';
-  // An escape string, right whatever standard_conforming_strings says; a NUL (which no text column can hold)
-  // goes the ordinary way and fails there as a bound value would.
-  if (typeof value === 'string') return value.includes('\u0000') ? undefined : `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return `'${String(value)}'`;
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  // A list of ids (db/any-of.ts) as an array literal.
-  if (Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isInteger(v))) return `'{${value.join(',')}}'`;
-  return undefined;
-}
-
-/** @param {PGlite} client @param {string} text @param {unknown[] | undefined} params @param {any} options */
-async function preparedQuery(client, text, params, options) {
-  const literals = (params ?? []).map(literal);
-  if (!PREPARABLE.test(text) || literals.some((l) => l === undefined)) return client.query(text, params, options);
-  let name = preparedNames.get(text);
-  if (!name) {
-    if (preparedNames.size >= MAX_PREPARED) return client.query(text, params, options);
-    const chosen = `guildhall_${++preparedCount}`;
-    name = client.exec(`prepare ${chosen} as ${text}`).then(
-      () => chosen,
-      () => null,
-    );
-    preparedNames.set(text, name);
-  }
-  const prepared = await name;
-  if (!prepared) return client.query(text, params, options);
-  const [result] = await client.exec(literals.length ? `execute ${prepared}(${literals.join(', ')})` : `execute ${prepared}`, options);
-  return result;
-}
+// A statement's values go as bound parameters through PGlite's extended protocol (`query(text, params)`), as
+// they do on PostgreSQL: never quoted into the statement's text (issue 24). PGlite plans such a statement on each
+// run, which costs more than running a PREPAREd one; docs/bench/pglite-bound-parameters.md has the figures.
 
 /** Functions cannot cross threads: the caller names the types whose text is kept as it is (Drizzle's dates). */
 function optionsOf(/** @type {any} */ options) {
@@ -72,10 +31,10 @@ function optionsOf(/** @type {any} */ options) {
 
 /** The transaction a statement belongs to, or the database itself. */
 async function target(/** @type {number | undefined} */ tx) {
-  if (tx === undefined) return { client: /** @type {PGlite} */ (db), prepared: true };
+  if (tx === undefined) return /** @type {PGlite} */ (db);
   const open = transactions.get(tx);
   if (!open) throw new Error('Transaction is closed');
-  return { client: await open.handle, prepared: false };
+  return open.handle;
 }
 
 /** @param {any} message */
@@ -90,12 +49,11 @@ async function handle(message) {
       await db.exec('set random_page_cost = 1.1');
       return null;
     case 'query': {
-      const { client, prepared } = await target(message.tx);
-      const options = optionsOf(message.options);
-      return prepared ? preparedQuery(client, message.text, message.params, options) : client.query(message.text, message.params, options);
+      const client = await target(message.tx);
+      return client.query(message.text, message.params, optionsOf(message.options));
     }
     case 'exec': {
-      const { client } = await target(message.tx);
+      const client = await target(message.tx);
       return client.exec(message.text, optionsOf(message.options));
     }
     case 'begin': {
@@ -134,7 +92,7 @@ async function handle(message) {
       return null;
     }
     case 'rollback': {
-      const { client } = await target(message.tx);
+      const client = await target(message.tx);
       await client.rollback();
       return null;
     }

@@ -1,7 +1,7 @@
 // The factories build a record and every parent it needs, or use the parents they are given.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import type { Database } from '../db/index';
 import { buildApproval, buildCharacter, buildLocation, buildMember, buildVenue } from './factories';
 import { rows } from './sql';
 import { openTestDatabase } from './test-app';

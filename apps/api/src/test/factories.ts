@@ -2,7 +2,7 @@
 // and creates whatever parent it needs that the caller did not give, so a test names only what it is about.
 import { LOCATION_TYPE, type PositionType } from '@guildhall/shared/constants';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/index';
 import {
   approvals,
   characterSubtypes,

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { dumpPglite, openDatabase } from '../db/client';
+import { dumpPglite, openDatabase } from '../db/index';
 import { seedDemo } from '../db/demo-society/demo';
 
 declare module 'vitest' {

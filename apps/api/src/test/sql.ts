@@ -1,6 +1,6 @@
 // Raw SQL for tests that compute expected values independently of the code under test.
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/index';
 
 export async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/index';
 import { userEmails, users } from '../db/schema/index';
 import { buildCoordinator } from './factories';
 import { freePort } from './oidc-flow';

@@ -1,8 +1,8 @@
-// PGlite runs the API's statements as PREPAREd ones with literal values (issue 8): every kind of value must
-// arrive exactly as a bound parameter would, and what cannot be prepared must still work the ordinary way.
+// PGlite runs the API's statements with bound parameters, through its extended protocol (issue 24): every kind of
+// value arrives as the driver sends it, never quoted into the statement's text.
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase } from './index';
 
 let database: Database;
 let client: PGlite;
@@ -14,7 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-describe('PGlite statements prepared by name', () => {
+describe('PGlite statements with bound parameters', () => {
+  it('binds values as parameters: no statement is PREPAREd with them as literals', async () => {
+    const { rows } = await client.query<{ t: string }>('select $1::text as t, $2::int as n', ["it's", 7]);
+    expect(rows[0]!.t).toBe("it's");
+    await client.query('select count(*)::int as n from kinds where n = $1', [7]);
+    const prepared = await client.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+    expect(prepared.rows[0]!.n).toBe(0);
+  });
+
   it.each([
     ["it's", 'a quote'],
     ["back\\slash \\\\ and \\'", 'backslashes and a quote'],
@@ -47,10 +55,10 @@ describe('PGlite statements prepared by name', () => {
     expect((await among([])).rows[0]!.n).toBe(0);
   });
 
-  it('gives other arrays and statements PREPARE refuses to the ordinary path', async () => {
+  it('takes other arrays, and parameters whose type the statement does not declare', async () => {
     const { rows } = await client.query<{ t: string[] }>('select $1::text[] as t', [['a', "b'c"]]);
     expect(rows[0]!.t).toEqual(['a', "b'c"]);
-    // A parameter PREPARE may not be able to type: prepared or not, the query answers.
+    // A parameter the statement does not type: the query still answers.
     const { rows: untyped } = await client.query<{ v: string }>('select $1 as v', ['x']);
     expect(untyped[0]!.v).toBe('x');
     await expect(client.query('select t from kinds where n = $1', ['not a number'])).rejects.toThrow(/invalid input syntax/);

@@ -1,0 +1,29 @@
+// The data layer's front door: what the rest of the API imports from db/. Inside db/ no file imports this one, so
+// it adds no cycle. Opening: db/open.ts (PostgreSQL in db/postgres.ts, PGlite in db/pglite.ts and its thread in
+// db/pglite-thread.ts); outages: db/outage.ts; a request's cancellable work: db/request-scope.ts.
+
+export { anyOf, anyOfKeys } from './any-of';
+export { batchedByKey } from './batch';
+export { type BuiltWhere, builtOnce, builtWhere } from './built-once';
+export { changeClock, rememberedUntilChange } from './changes';
+export { everyWordStartsAName, foldSql, foldText, wordsOf } from './fold';
+export { escapeLike } from './like';
+export {
+  keysSelect,
+  type ListSpec,
+  PLAN_ONCE_MARK,
+  pagedList,
+  preparedRowsByKey,
+  rememberCountsFor,
+  rememberCountsFrom,
+  type SortColumns,
+} from './list';
+export { type Database, type DatabaseTarget, dumpPglite, isEmpty, openDatabase } from './open';
+export { ClientGoneError, DatabaseUnavailableError, isClientGone, isDatabaseUnavailable } from './outage';
+export { oncePerDatabase } from './per-database';
+export { type PgliteDatabase, ReopeningPglite } from './pglite';
+export { type PgliteHandle, PgliteThread } from './pglite-thread';
+export type { PostgresDatabase, PostgresOptions } from './postgres';
+export { qualified } from './qualified';
+export { abandonRequest, cancelsAbandonedRequests, RequestScope, requestScope } from './request-scope';
+export type { Db, OpenedDatabase, Tx } from './types';

@@ -1,0 +1,26 @@
+// Opening the database: PGlite (default, embedded) or PostgreSQL (DATABASE_URL); same schema, same migrations.
+// It answers what it opened, with what that can do: the PostgreSQL pool or the PGlite thread.
+import { sql } from 'drizzle-orm';
+import { openPglite, type PgliteDatabase, type PgliteTarget } from './pglite';
+import { openPostgres, type PostgresDatabase, type PostgresOptions } from './postgres';
+import * as schema from './schema/index';
+import type { Db } from './types';
+
+export type Database = PostgresDatabase | PgliteDatabase;
+
+export type DatabaseTarget = ({ kind: 'postgres'; url: string } & PostgresOptions) | PgliteTarget;
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target) : openPglite(target);
+}
+
+/** Dumps an in-memory PGlite database, so tests can start many copies of one migrated and seeded database. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped.');
+  return database.pglite.dumpDataDir('none');
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(schema.locations);
+  return (rows[0]?.n ?? 0) === 0;
+}

@@ -1,0 +1,43 @@
+// When the database is out rather than wrong: the errors that answer 503, and how to recognise one.
+
+/** The database cannot be reached, or refused to start work: an outage (503), not a bug (500). */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+// SQLSTATE classes and codes that mean "the server is not there or going away", and socket errors of the driver.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4]|53300|53100|53200)$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end|PGlite is closed|database is being reopened/i;
+
+/** Whether an error (or one of its causes) says the database is unreachable rather than that a statement failed. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
+/** The request's client hung up before its database work began: nobody waits for the answer. */
+export class ClientGoneError extends DatabaseUnavailableError {
+  constructor() {
+    super('The request was abandoned by its client.');
+    this.name = 'ClientGoneError';
+  }
+}
+
+export function isClientGone(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ClientGoneError) return true;
+  }
+  return false;
+}

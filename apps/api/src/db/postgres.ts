@@ -1,0 +1,228 @@
+// PostgreSQL (DATABASE_URL): a pool that knows each request's connections (to cancel an abandoned request's
+// statements), ticks the change clock on writes and names repeated reads; its migration and ANALYZE.
+import { createHash } from 'node:crypto';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { ChangeClock, isWriteStatement, listenForChanges, registerChangeClock, statementText } from './changes';
+import { planRowsByKeys, planWindowTotals } from './list-counts';
+import { PLAN_ONCE_MARK } from './list-rows';
+import { migrationCount, migrationsFolder } from './migrating';
+import { ClientGoneError } from './outage';
+import { cancelAbandonedWith, type RequestScope, requestScope } from './request-scope';
+import * as schema from './schema/index';
+import type { Db, OpenedDatabase } from './types';
+
+/** An opened PostgreSQL database: its pool beside the Drizzle client. */
+export interface PostgresDatabase extends OpenedDatabase {
+  kind: 'postgres';
+  pool: pg.Pool;
+}
+
+/**
+ * Ticks the change clock when a write statement (or a COMMIT) this client ran has finished, so what this process
+ * remembers is dropped at once, before another process's NOTIFY could arrive. Reads pass through untouched.
+ */
+function tickOnWrites(client: pg.PoolClient, clock: ChangeClock) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    if (!isWriteStatement(statementText(args[0]))) return query(...args);
+    const tick = () => clock.tick();
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        tick();
+        return callback(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args) as Promise<unknown> | undefined;
+    result?.then?.(tick, tick);
+    return result;
+  }) as typeof client.query;
+}
+
+// PostgreSQL plans an unnamed statement afresh on every run, and for the lists planning costs more than running
+// (0.4–0.56 ms against 0.2–0.4 ms for a page of the membership lookup at 100,000 members). So a read without
+// parameters goes as a named statement, prepared once per connection (pg keeps the name per connection and then
+// sends only Bind and Execute). Only those: a statement without parameters has one plan whatever runs it, while
+// one with parameters may be switched by PostgreSQL's plan cache to a generic plan that cannot see its values,
+// and one did: the Approvals list "awaiting me", named, was given a generic plan that could not see its statuses
+// and member and served 23 req/s instead of 467 at 100,000 members (decision 029). List pages write their limit and small offsets
+// into the statement (db/list.ts), so an unfiltered page has no parameters. The first MAX_NAMED distinct texts of
+// the process are named, the rest run as before, so a backend never holds more than that many.
+const MAX_NAMED = 400;
+const statementNames = new Map<string, string>();
+function nameOfRead(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED && /^\s*select\b/i.test(text)) {
+    name = `g_${createHash('sha1').update(text).digest('hex').slice(0, 30)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Reads without parameters go as named statements (above): only query configs, which is how Drizzle calls. */
+function nameRepeatedReads(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const none = (values: unknown) => values === undefined || (Array.isArray(values) && values.length === 0);
+  client.query = ((...args: unknown[]) => {
+    const config = args[0] as pg.QueryConfig | string;
+    if (
+      typeof config === 'object' &&
+      config !== null &&
+      !config.name &&
+      typeof config.text === 'string' &&
+      ((none(config.values) && (typeof args[1] === 'function' || none(args[1]))) || config.text.includes(PLAN_ONCE_MARK))
+    ) {
+      const name = nameOfRead(config.text);
+      if (name) args[0] = { ...config, name };
+    }
+    return query(...args);
+  }) as typeof client.query;
+}
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/** A pg pool that knows which request holds each client, so a request whose client went away can be cancelled. */
+class RequestAwarePool extends pg.Pool {
+  // pg-pool's query() calls this.connect(callback) synchronously, so the caller's request scope is still current here.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    const scope = requestScope.getStore();
+    if (!scope) {
+      if (!callback) return super.connect();
+      super.connect(callback as never);
+      return undefined;
+    }
+    const track = (client: pg.PoolClient) => {
+      scope.clients.add(client);
+      const release = client.release;
+      client.release = (err?: Error | boolean) => {
+        scope.clients.delete(client);
+        return release.call(client, err);
+      };
+    };
+    const gone = () => new ClientGoneError();
+    if (callback) {
+      if (scope.aborted) setImmediate(() => callback(gone(), undefined, () => undefined));
+      else
+        super.connect(((err: Error | undefined, client: pg.PoolClient | undefined) => {
+          if (client) track(client);
+          callback(err, client, (release) => client?.release(release as Error));
+        }) as never);
+      return undefined;
+    }
+    if (scope.aborted) return Promise.reject(gone());
+    return super.connect().then((client) => {
+      track(client);
+      return client;
+    });
+  }
+}
+
+export interface PostgresOptions {
+  /** Connections per API process (PG_POOL_SIZE). */
+  poolSize?: number;
+  /** Longest a statement may run, in ms (DB_STATEMENT_TIMEOUT_MS); 0 turns the limit off. */
+  statementTimeoutMs?: number;
+  /** How long a request waits for a connection before it answers 503, in ms. */
+  connectTimeoutMs?: number;
+  onError?: (error: Error) => void;
+}
+
+/** Opens a pool on PostgreSQL; its Drizzle client cancels an abandoned request's statements and ticks the change clock. */
+export function openPostgres(target: { url: string } & PostgresOptions): PostgresDatabase {
+  const statementTimeout = target.statementTimeoutMs ?? 5000;
+  const pool = new RequestAwarePool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
+    ...(statementTimeout > 0
+      ? { statement_timeout: statementTimeout, lock_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 2 }
+      : {}),
+  });
+  const onError = target.onError ?? (() => undefined);
+  // A server that stops or restarts breaks idle and busy connections alike; pg emits 'error' on them. Without
+  // listeners that would be an unhandled 'error' event that ends the process. The broken client is dropped by
+  // the pool and the next request opens a new one, so the portal recovers when the database returns.
+  pool.on('error', (error) => onError(error));
+  const clock = new ChangeClock(false);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    tickOnWrites(client, clock);
+    nameRepeatedReads(client);
+  });
+  const listener = listenForChanges(target.url, clock, onError);
+  const cancelAbandoned = async (scope: RequestScope) => {
+    scope.aborted = true;
+    const busy = [...scope.clients];
+    if (busy.length === 0) return;
+    const canceller = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 2000 });
+    canceller.on('error', () => undefined);
+    try {
+      await canceller.connect();
+      for (const client of busy) {
+        // Only while the request still holds it: once released, the backend may be running another request's query.
+        const pid = (client as unknown as { processID?: number }).processID;
+        if (pid && scope.clients.has(client)) await canceller.query('select pg_cancel_backend($1)', [pid]);
+      }
+    } catch (error) {
+      onError(error as Error);
+    } finally {
+      await canceller.end().catch(() => undefined);
+    }
+  };
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  cancelAbandonedWith(db, cancelAbandoned);
+  registerChangeClock(db, clock);
+  planRowsByKeys(db);
+  // Lists' totals ride with their keys only where the planner costs a window before a LIMIT (db/list.ts).
+  const version = pool.query<{ server_version_num: string }>('show server_version_num').then(
+    ({ rows }) => {
+      if (Number(rows[0]?.server_version_num) >= 170000) planWindowTotals(db);
+    },
+    () => undefined,
+  );
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    async analyze() {
+      const client = await pool.connect();
+      try {
+        await client.query('set statement_timeout = 0');
+        // VACUUM too: it marks the freshly loaded pages all-visible, so index-only scans (the lists' deep pages
+        // and counts) need not visit the table until autovacuum would have got round to it.
+        await client.query('vacuum (analyze)');
+        await client.query('reset statement_timeout');
+      } finally {
+        client.release();
+      }
+    },
+    async migrate() {
+      await version;
+      // Several API processes may start at once against one server: one migrates, the others wait.
+      const client = await pool.connect();
+      try {
+        // A migration may build an index on a large table: no statement limit for it.
+        await client.query('set statement_timeout = 0');
+        await client.query('select pg_advisory_lock(727274)');
+        const migrator = drizzlePg(client, { schema }) as unknown as Db;
+        const applied = await migrationCount(migrator);
+        await migratePg(migrator as never, { migrationsFolder });
+        if ((await migrationCount(migrator)) !== applied) await client.query('analyze');
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        await client.query('reset statement_timeout').catch(() => undefined);
+        client.release();
+      }
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
