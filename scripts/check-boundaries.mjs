@@ -51,8 +51,17 @@ for (const name of readdirSync(e2eDir).filter((n) => n.endsWith('.spec.ts'))) {
   }
 }
 
+const apiDb = path.join(root, 'apps/api/src/db');
 for (const file of files(path.join(root, 'apps/api/src'))) {
   for (const spec of imports(file)) {
+    // The data layer has one front door (issue 24): outside db/ nothing reaches past db/index.ts (tests and the
+    // demo society's seed, which scripts and tests run, excepted).
+    const target = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : '';
+    if (target.startsWith(apiDb + path.sep) && !file.startsWith(apiDb + path.sep) && !/\.test\.ts$|\/test\//.test(file)) {
+      const inside = path.relative(apiDb, target);
+      if (inside !== 'index' && !inside.startsWith('demo-society'))
+        problems.push(`${path.relative(root, file)}: import the data layer through db/index.ts, not ${spec}`);
+    }
     if (spec.startsWith('@guildhall/web') || spec.includes('apps/web')) problems.push(`${file}: api must not import the web app (${spec})`);
   }
 }

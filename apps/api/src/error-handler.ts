@@ -1,7 +1,7 @@
 // The one place errors become DESIGN §3's `{ message, code, errors? }`. No SQL, stack or internals reach a client.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isClientGone, isDatabaseUnavailable } from './db/client';
+import { isClientGone, isDatabaseUnavailable } from './db/index';
 import { AppError } from './errors';
 
 const PG_CODES: Record<string, { status: number; code: string; message: string }> = {

@@ -1,7 +1,6 @@
 // Starts Guildhall: opens (and locks) the database, migrates, seeds the demo society once, and listens.
 import { loadConfig } from './config';
-import { type Database, isEmpty, openDatabase } from './db/index';
-import { DataDirLockedError } from './db/lock';
+import { DataDirLockedError, type Database, isEmpty, openDatabase } from './db/index';
 
 /** The rest of the server: the web server, the SSO provider and every route (most of a start's own work). */
 const loadServer = () =>

@@ -1,9 +1,7 @@
 // Who is asking: the signed-in member and the roles DESIGN §5 derives from positions and venues.
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { changeClock } from '../db/changes';
-import { type Db, oncePerDatabase } from '../db/index';
-import { positions, sessions, users, venues } from '../db/schema/index';
+import { changeClock, type Db, oncePerDatabase, positions, sessions, users, venues } from '../db/index';
 import { authErrors } from './auth.errors';
 
 export interface ActorPosition {

@@ -1,8 +1,7 @@
 // DESIGN §4: an identity is keyed on (issuer, subject); a first sign-in links to a member by email only when
 // the provider says that email is verified, and the link is recorded.
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/index';
-import { userIdentities, users } from '../db/schema/index';
+import { userIdentities, users, type Db } from '../db/index';
 import type { ProviderIdentity } from './relying-party';
 import { findMemberByEmail } from './sign-in.service';
 import { authErrors } from './auth.errors';

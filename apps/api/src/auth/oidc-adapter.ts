@@ -2,8 +2,7 @@
 // shared by every API process.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/index';
-import { oidcPayloads } from '../db/schema/index';
+import { oidcPayloads, type Db } from '../db/index';
 
 export function databaseAdapter(db: Db) {
   return class DatabaseAdapter implements Adapter {

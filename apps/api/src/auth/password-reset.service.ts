@@ -3,8 +3,7 @@
 // that the e-mail issue replaces.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/index';
-import { passwordSetupTokens, userEmails, users } from '../db/schema/index';
+import { passwordSetupTokens, userEmails, users, type Db, type Tx } from '../db/index';
 import { hashLinkToken } from '../modules/administration/members.service';
 import { notify } from '../modules/notifications/notifications.service';
 

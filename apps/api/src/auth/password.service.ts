@@ -3,8 +3,7 @@
 import { checkPassword as checkStrength } from '@guildhall/shared/rules/password-strength';
 import type { PasswordChange } from '@guildhall/shared/schemas/password';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/index';
-import { oidcPayloads, sessions, userEmails, users } from '../db/schema/index';
+import { oidcPayloads, sessions, userEmails, users, type Db } from '../db/index';
 import type { Actor } from './actor';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SignInLimits } from './sign-in-limits';

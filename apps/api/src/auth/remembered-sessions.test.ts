@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { positions, sessions, users } from '../db/schema/index';
+import { positions, sessions, users } from '../db/index';
 import { buildMember } from '../test/factories';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 

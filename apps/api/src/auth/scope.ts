@@ -1,8 +1,7 @@
 // Where a position reaches: a coordinator's post covers its location and everything below it (DESIGN §5).
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/index';
-import { locations, positions, users } from '../db/schema/index';
+import { locations, positions, users, type Db, type Tx } from '../db/index';
 import type { Actor } from './actor';
 
 export const COORDINATOR_TYPES = (Object.keys(POSITION_TYPES) as PositionType[]).filter((t) => POSITION_TYPES[t].role === 'coordinator');

@@ -5,8 +5,7 @@ import { checkPassword as checkStrength } from '@guildhall/shared/rules/password
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/index';
-import { userEmails, users } from '../db/schema/index';
+import { userEmails, users, type Db } from '../db/index';
 import { findLink, useLink } from '../modules/administration/members.service';
 import { hashPassword } from './passwords';
 import { messagePage, passwordSetPage, setPasswordPage } from './sso-page';

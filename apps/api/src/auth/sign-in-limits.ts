@@ -2,8 +2,7 @@
 // Only failures count: a hotel full of members signing in from one address is never limited. Password-reset
 // requests (issue 23) are counted with them, per address: each one is a guess at an address, as a failure is.
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
-import type { Db } from '../db/index';
-import { signInFailures } from '../db/schema/index';
+import { signInFailures, type Db } from '../db/index';
 import { authErrors } from './auth.errors';
 
 export interface SignInLimits {

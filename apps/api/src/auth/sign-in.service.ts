@@ -1,7 +1,6 @@
 // Checking an email and password, for the API's POST /auth/login and the embedded SSO page alike.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/index';
-import { userEmails, users } from '../db/schema/index';
+import { userEmails, users, type Db } from '../db/index';
 import { verifyPassword } from './passwords';
 import type { SignInLimits } from './sign-in-limits';
 import { authErrors } from './auth.errors';

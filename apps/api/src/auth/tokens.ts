@@ -3,8 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/index';
-import { sessions, users } from '../db/schema/index';
+import { sessions, users, type Db } from '../db/index';
 import { authErrors } from './auth.errors';
 
 export const TOKEN_AUDIENCE = 'guildhall-api';

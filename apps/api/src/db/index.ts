@@ -27,3 +27,6 @@ export type { PostgresDatabase, PostgresOptions } from './postgres';
 export { qualified } from './qualified';
 export { abandonRequest, cancelsAbandonedRequests, RequestScope, requestScope } from './request-scope';
 export type { Db, OpenedDatabase, Tx } from './types';
+export * from './schema/index';
+export { inList } from './schema/sql-helpers';
+export { DataDirLockedError } from './lock';

@@ -2,7 +2,6 @@
 // and creates whatever parent it needs that the caller did not give, so a test names only what it is about.
 import { LOCATION_TYPE, type PositionType } from '@guildhall/shared/constants';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/index';
 import {
   approvals,
   characterSubtypes,
@@ -14,7 +13,8 @@ import {
   users,
   venues,
   venueTypes,
-} from '../db/schema/index';
+  type Db,
+} from '../db/index';
 
 let sequence = 0;
 const next = () => ++sequence + Math.floor(Math.random() * 1e6) * 1000;

@@ -1,7 +1,7 @@
 // The scale seed for benchmarks: node --import tsx apps/api/src/db/demo-society/cli.ts --members 100000 [--database-url URL | --data-dir DIR]
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../../auth/passwords';
-import { isEmpty, openDatabase } from '../client';
+import { isEmpty, openDatabase } from '../open';
 import { DEMO_PASSWORD } from './demo';
 import { recordHoldings, seedSociety } from './generate';
 

@@ -1,7 +1,7 @@
 // The demo society of a first start: the generated society plus four accounts a person can try each role with.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../types';
 import * as s from '../schema/index';
 import { REFERENCE_DATE, recordHoldings, seedSociety } from './generate';
 

@@ -3,7 +3,7 @@ import { APPROVAL_STATUSES, PRESTIGE_CATEGORIES } from '@guildhall/shared/consta
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app';
-import { type Database, openDatabase } from '../client';
+import { type Database, openDatabase } from '../open';
 import { seedSociety } from './generate';
 
 let database: Database;

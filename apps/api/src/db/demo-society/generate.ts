@@ -17,7 +17,7 @@ import { levelIndex, levelReached } from '@guildhall/shared/rules/approval-workf
 import { ancestorIds, childAncestorList, domainCode, indexLocations, regionOf } from '@guildhall/shared/rules/locations';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../client';
+import type { Tx } from '../types';
 import * as s from '../schema/index';
 import { createRandom, type Random } from './random';
 import * as text from './texts';

@@ -3,7 +3,7 @@
 // a domain can be a member's home (here and in the membership edit).
 import { LOCATION_TYPE } from '@guildhall/shared/constants';
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { locations } from '../../db/schema/index';
+import { locations } from '../../db/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLocation, buildMember } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';

@@ -4,7 +4,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SET_PASSWORD_LINK_HOURS } from '@guildhall/shared/constants';
 import type { MemberCreate, MembershipUpdate, SetPasswordLink } from '@guildhall/shared/schemas/administration';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
 import {
   locations,
   oidcPayloads,
@@ -14,7 +13,9 @@ import {
   userEmails,
   userPhones,
   users,
-} from '../../db/schema/index';
+  type Db,
+  type Tx,
+} from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { isDomain } from '@guildhall/shared/rules/locations';

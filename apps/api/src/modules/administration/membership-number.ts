@@ -3,9 +3,7 @@
 import { LOCATION_TYPE, US_LOCATION_CODE } from '@guildhall/shared/constants';
 import { ancestorIds, type LocationLike } from '@guildhall/shared/rules/locations';
 import { and, inArray, like, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { escapeLike } from '../../db/like';
-import { locations, users } from '../../db/schema/index';
+import { escapeLike, locations, users, type Tx } from '../../db/index';
 
 const SEQUENCE_DIGITS = 6;
 

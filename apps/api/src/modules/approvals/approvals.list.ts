@@ -7,14 +7,23 @@ import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
-import { anyOf } from '../../db/any-of';
-import { builtWhere } from '../../db/built-once';
-import type { Db } from '../../db/client';
-import { everyWordStartsAName } from '../../db/fold';
-import { escapeLike } from '../../db/like';
-import { keysSelect, pagedList, preparedRowsByKey, type SortColumns } from '../../db/list';
-import { approvals, characters, locations, users, venues } from '../../db/schema/index';
-import { inList } from '../../db/schema/sql-helpers';
+import {
+  anyOf,
+  builtWhere,
+  everyWordStartsAName,
+  escapeLike,
+  keysSelect,
+  pagedList,
+  preparedRowsByKey,
+  type SortColumns,
+  approvals,
+  characters,
+  locations,
+  users,
+  venues,
+  inList,
+  type Db,
+} from '../../db/index';
 import { listLocations } from '../locations/locations.service';
 import { reachOf } from './approvals.policy';
 import { coreColumns, coreDates, fullName, joined, players } from './approvals.rows';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { charactersPolicy } from '../characters/characters.policy';
 import { characterFacts } from '../characters/characters.service';
 import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/index';
 import { approvalsPolicy } from './approvals.policy';
 import { CHARACTER_APPROVALS_SORTABLE, listApprovals, listApprovalsOfCharacter } from './approvals.list';
 import { approvalRecord, getApproval, submitApproval } from './approvals.service';

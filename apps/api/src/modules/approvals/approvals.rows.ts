@@ -1,7 +1,7 @@
 // What every view of an application reads: its own columns and its joins to the character, player, venue and place.
 import { type AnyColumn, eq, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import { approvals, characters, locations, users, venues } from '../../db/schema/index';
+import { approvals, characters, locations, users, venues } from '../../db/index';
 
 /** The columns every view of an application starts with (ApprovalRow's). */
 export const coreColumns = {

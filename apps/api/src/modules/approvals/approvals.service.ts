@@ -7,7 +7,6 @@ import { isOpenStatus, isOverdue, levelOf, waitingDays } from '@guildhall/shared
 import { ancestorIds, regionOf } from '@guildhall/shared/rules/locations';
 import type { ApprovalAdd, ApprovalDetail } from '@guildhall/shared/schemas/approvals';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
 import {
   appNumberCounters,
   approvalEscalations,
@@ -17,7 +16,9 @@ import {
   positions,
   users,
   venues,
-} from '../../db/schema/index';
+  type Db,
+  type Tx,
+} from '../../db/index';
 import { charactersErrors } from '../characters/characters.errors';
 import { listLocations } from '../locations/locations.service';
 import { noticeSubject, notify } from '../notifications/notifications.service';

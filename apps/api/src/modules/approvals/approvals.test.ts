@@ -1,7 +1,7 @@
 // Submitting an application: its number, its chain, its event, and who is told — and who may.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { rememberCountsFrom } from '../../db/list';
+import { rememberCountsFrom } from '../../db/index';
 import { buildCharacter, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';

@@ -4,7 +4,7 @@ import type { PositionType } from '@guildhall/shared/constants';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadActor } from '../../auth/actor';
-import { approvals, locations, positions } from '../../db/schema/index';
+import { approvals, locations, positions } from '../../db/index';
 import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { type ApprovalRecord, canView } from './approvals.policy';

@@ -2,9 +2,7 @@
 import type { AuditQuery, AuditRow } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { pagedList } from '../../db/list';
-import { auditLog, users } from '../../db/schema/index';
+import { pagedList, auditLog, users, type Db, type Tx } from '../../db/index';
 
 export type AuditEntry = {
   /** The member who made the change. */

@@ -2,9 +2,7 @@
 // list shows, and the SQL of the columns and sorts that more than one list reads.
 import { eq, sql } from 'drizzle-orm';
 import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { qualified } from '../../db/qualified';
-import { approvals, characterSubtypes, characters, characterTypes, users, venues, vssStatusOf } from '../../db/schema/index';
+import { qualified, approvals, characterSubtypes, characters, characterTypes, users, venues, vssStatusOf, type Db } from '../../db/index';
 
 /** How a character meets its type, subtype, player and venue, for a query that joins only some of them. */
 export const characterJoins = {

@@ -4,10 +4,7 @@ import { characterVssStatus } from '@guildhall/shared/rules/vss-status';
 import type { CharacterSearchQuery, CharacterSearchRow } from '@guildhall/shared/schemas/characters';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { anyOf } from '../../db/any-of';
-import type { Db } from '../../db/client';
-import { keysSelect, pagedList } from '../../db/list';
-import { characterSubtypes, characters, characterTypes, users, venues } from '../../db/schema/index';
+import { anyOf, keysSelect, pagedList, characterSubtypes, characters, characterTypes, users, venues, type Db } from '../../db/index';
 import { listLocations } from '../locations/locations.service';
 import {
   appCount,

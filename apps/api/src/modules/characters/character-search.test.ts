@@ -2,7 +2,7 @@
 // a plain query.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { rememberCountsFrom } from '../../db/list';
+import { rememberCountsFrom } from '../../db/index';
 import { rows, scalar } from '../../test/sql';
 import { useCharactersTestApp, requestsAs, typeAndSubtype } from './characters-test-app';
 

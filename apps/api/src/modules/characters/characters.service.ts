@@ -6,10 +6,20 @@ import { characterVssStatus } from '@guildhall/shared/rules/vss-status';
 import type { Character, CharacterAdd, CharacterListQuery, CharacterRow, CharacterUpdate } from '@guildhall/shared/schemas/characters';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { pagedList } from '../../db/list';
-import { qualified } from '../../db/qualified';
-import { approvalEvents, approvals, characterSubtypes, characters, characterTypes, users, venues, xpLogs } from '../../db/schema/index';
+import {
+  pagedList,
+  qualified,
+  approvalEvents,
+  approvals,
+  characterSubtypes,
+  characters,
+  characterTypes,
+  users,
+  venues,
+  xpLogs,
+  type Db,
+  type Tx,
+} from '../../db/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import {
   appCount,

@@ -2,7 +2,7 @@
 // compared with SQL computed here, so a subquery bound to the wrong row cannot hide behind a first row.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { xpLogs } from '../../db/schema/index';
+import { xpLogs } from '../../db/index';
 import { buildApproval, buildCharacter, buildMember, buildVenue } from '../../test/factories';
 import { rows } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';

@@ -3,9 +3,7 @@ import { canSignOnVss, characterVssStatus, type VssStatus } from '@guildhall/sha
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { CharacterSign, VenueCharacterRow, VenueCharactersQuery } from '@guildhall/shared/schemas/venues';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { pagedList } from '../../db/list';
-import { characters, users, venues } from '../../db/schema/index';
+import { pagedList, characters, users, venues, type Db } from '../../db/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { byPlayer, characterColumns, playerName, selectCharacterRowsWithPlayers, vssStatusSql } from './character-rows';
 import { charactersErrors } from './characters.errors';

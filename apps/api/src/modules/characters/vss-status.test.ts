@@ -4,7 +4,7 @@
 import { characterVssStatus } from '@guildhall/shared/rules/vss-status';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characterSubtypes, type characters, characterTypes, vssStatusOf } from '../../db/schema/index';
+import { characterSubtypes, type characters, characterTypes, vssStatusOf } from '../../db/index';
 import { buildCharacter, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';

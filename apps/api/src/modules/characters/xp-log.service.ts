@@ -4,9 +4,7 @@ import type { XpLog, XpLogAdd, XpLogsQuery } from '@guildhall/shared/schemas/cha
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
-import { pagedList } from '../../db/list';
-import { characters, users, xpLogs } from '../../db/schema/index';
+import { pagedList, characters, users, xpLogs, type Db, type Tx } from '../../db/index';
 import { charactersErrors } from './characters.errors';
 
 export async function listXpLogs(db: Db, id_character: number, query: XpLogsQuery): Promise<ListResult<XpLog>> {

@@ -3,7 +3,7 @@
 import { type Actor, isCoordinator } from '../../auth/actor';
 import { definePolicy } from '../../auth/policy';
 import { coordinatesMember } from '../../auth/scope';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/index';
 import { coordinatorErrors } from './coordinator.errors';
 
 export type CoordinatorAction = 'open' | 'renew';

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import { coordinatorReach } from '../../auth/scope';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/index';
 import { administrationPolicy } from '../administration/administration.policy';
 import { renewMembership } from '../administration/members.service';
 import { prestigePolicy } from '../prestige/prestige.policy';

@@ -4,13 +4,7 @@ import type { MembersQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
-import { anyOf } from '../../db/any-of';
-import type { Db } from '../../db/client';
-import { foldText } from '../../db/fold';
-import { escapeLike } from '../../db/like';
-import { pagedList } from '../../db/list';
-import { qualified } from '../../db/qualified';
-import { prestige, users } from '../../db/schema/index';
+import { anyOf, foldText, escapeLike, pagedList, qualified, prestige, users, type Db } from '../../db/index';
 import { listLocations } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
 

@@ -2,11 +2,7 @@
 import type { DocumentationFile, FilesQuery, FilesSearch } from '@guildhall/shared/schemas/documentation';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/like';
-import { fileContents, files } from '../../db/schema/index';
-import { pagedList } from '../../db/list';
-import { qualified } from '../../db/qualified';
+import { escapeLike, fileContents, files, pagedList, qualified, type Db } from '../../db/index';
 import { documentationErrors } from './documentation.errors';
 
 export async function searchFiles(db: Db, search: FilesSearch, paging: FilesQuery): Promise<ListResult<DocumentationFile>> {

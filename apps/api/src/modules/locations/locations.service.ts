@@ -10,10 +10,7 @@ import {
 } from '@guildhall/shared/schemas/locations';
 import { asc, count, eq, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { rememberedUntilChange } from '../../db/changes';
-import type { Db, Tx } from '../../db/client';
-import { locations, users, venues, venueTypes } from '../../db/schema/index';
-import { pagedList } from '../../db/list';
+import { rememberedUntilChange, locations, users, venues, venueTypes, pagedList, type Db, type Tx } from '../../db/index';
 import { locationsErrors } from './locations.errors';
 import { positionsOfLocation } from '../positions/positions.service';
 

@@ -2,14 +2,24 @@
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
-import { builtWhere } from '../../db/built-once';
-import type { Db } from '../../db/client';
-import { everyWordStartsAName, foldText, wordsOf } from '../../db/fold';
-import { escapeLike } from '../../db/like';
-import { qualified } from '../../db/qualified';
-import { keysSelect, PLAN_ONCE_MARK, pagedList, preparedRowsByKey, type SortColumns } from '../../db/list';
+import {
+  builtWhere,
+  everyWordStartsAName,
+  foldText,
+  wordsOf,
+  escapeLike,
+  qualified,
+  keysSelect,
+  PLAN_ONCE_MARK,
+  pagedList,
+  preparedRowsByKey,
+  type SortColumns,
+  locations,
+  userEmails,
+  users,
+  type Db,
+} from '../../db/index';
 import { memberColumns } from '../users/users.service';
-import { locations, userEmails, users } from '../../db/schema/index';
 
 const primaryEmail = sql<
   string | null

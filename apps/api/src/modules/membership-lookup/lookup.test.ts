@@ -1,7 +1,7 @@
 // GET /users: staff only, each filter and combination against counts computed in SQL, email for coordinators.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, userEmails } from '../../db/schema/index';
+import { users, userEmails } from '../../db/index';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 

@@ -2,9 +2,7 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { Notification, notificationsQuery } from '@guildhall/shared/schemas/notifications';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import { pagedList } from '../../db/list';
-import { notifications } from '../../db/schema/index';
+import { pagedList, notifications, type Db, type Tx } from '../../db/index';
 
 export async function listNotifications(
   db: Db,

@@ -5,11 +5,7 @@ import { ancestorIds, domainCode, indexLocations, type LocationLike } from '@gui
 import type { Overview } from '@guildhall/shared/schemas/overview';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
-import { anyOfKeys } from '../../db/any-of';
-import { batchedByKey } from '../../db/batch';
-import { type Db, oncePerDatabase } from '../../db/client';
-import { qualified } from '../../db/qualified';
-import { approvals, locations, users, venues } from '../../db/schema/index';
+import { anyOfKeys, batchedByKey, type Db, oncePerDatabase, qualified, approvals, locations, users, venues } from '../../db/index';
 import { awaitingApprover } from '../approvals/approvals.list';
 import { loadLadder } from '../prestige/prestige.service';
 import { userNotFound } from '../users/users.service';

@@ -6,11 +6,21 @@ import { chainLevelOf } from '@guildhall/shared/rules/position-chain';
 import type { PositionAdd, PositionHolding, PositionRow, PositionsQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { foldText } from '../../db/fold';
-import { escapeLike } from '../../db/like';
-import { pagedList } from '../../db/list';
-import { approvalEvents, approvals, characters, locations, positionHolders, positions, users, venues } from '../../db/schema/index';
+import {
+  foldText,
+  escapeLike,
+  pagedList,
+  approvalEvents,
+  approvals,
+  characters,
+  locations,
+  positionHolders,
+  positions,
+  users,
+  venues,
+  type Db,
+  type Tx,
+} from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
 import { listLocations } from '../locations/locations.service';
 import { notify } from '../notifications/notifications.service';

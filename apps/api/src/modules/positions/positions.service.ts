@@ -2,8 +2,7 @@
 import { POSITION_TYPE_CODES } from '@guildhall/shared/constants';
 import type { Position } from '@guildhall/shared/schemas/overview';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { positions, users, venues } from '../../db/schema/index';
+import { positions, users, venues, type Db } from '../../db/index';
 
 /** Society order of the posts: national, regional, domain, then venue. */
 export const positionRank = sql`array_position(array[${sql.raw(POSITION_TYPE_CODES.map((c) => `'${c}'`).join(','))}]::text[], ${positions.pos_type})`;

@@ -4,10 +4,7 @@ import type { PrestigeAdd, PrestigeAggregates, PrestigeEntry, PrestigeListQuery 
 import { memberClass } from '@guildhall/shared/rules/member-class';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { rememberedUntilChange } from '../../db/changes';
-import type { Db } from '../../db/client';
-import { mcLevels, prestige, users } from '../../db/schema/index';
-import { pagedList } from '../../db/list';
+import { rememberedUntilChange, mcLevels, prestige, users, pagedList, type Db } from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { prestigeErrors } from './prestige.errors';

@@ -3,7 +3,7 @@
 import type { OwnAbility } from '@guildhall/shared/schemas/user';
 import { type Actor, isCoordinator, isStaff } from '../../auth/actor';
 import { definePolicy } from '../../auth/policy';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/index';
 import { administrationPolicy } from '../administration/administration.policy';
 import { charactersPolicy } from '../characters/characters.policy';
 import { coordinatorPolicy } from '../coordinator/coordinator.policy';

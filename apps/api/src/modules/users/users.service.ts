@@ -3,10 +3,7 @@ import type { ProfileUpdate } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { batchedByKey } from '../../db/batch';
-import { anyOfKeys } from '../../db/any-of';
-import { type Db, oncePerDatabase, type Tx } from '../../db/client';
-import { userAddresses, userEmails, userPhones, users } from '../../db/schema/index';
+import { batchedByKey, anyOfKeys, type Db, oncePerDatabase, type Tx, userAddresses, userEmails, userPhones, users } from '../../db/index';
 import { usersErrors } from './users.errors';
 
 export const userNotFound = usersErrors.notFound;

@@ -15,12 +15,22 @@ import type {
   VenueRow,
 } from '@guildhall/shared/schemas/venues';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import { rememberedUntilChange } from '../../db/changes';
-import type { Db, Tx } from '../../db/client';
-import { escapeLike } from '../../db/like';
-import { pagedList } from '../../db/list';
-import { qualified } from '../../db/qualified';
-import { characters, locations, positionHolders, positions, users, venueItems, venues, venueTypes } from '../../db/schema/index';
+import {
+  rememberedUntilChange,
+  escapeLike,
+  pagedList,
+  qualified,
+  characters,
+  locations,
+  positionHolders,
+  positions,
+  users,
+  venueItems,
+  venues,
+  venueTypes,
+  type Db,
+  type Tx,
+} from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
 import { listLocations } from '../locations/locations.service';
 import { positionRank } from '../positions/positions.service';
