@@ -6,7 +6,7 @@ import { characterVssStatus } from '@guildhall/shared/rules/vss-status';
 import type { Character, CharacterAdd, CharacterListQuery, CharacterRow, CharacterUpdate } from '@guildhall/shared/schemas/characters';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, oncePerDatabase, type Tx } from '../../db/client';
 import { pagedList } from '../../db/list';
 import { qualified } from '../../db/qualified';
 import { approvalEvents, approvals, characterSubtypes, characters, characterTypes, users, venues, xpLogs } from '../../db/schema/index';
@@ -82,13 +82,19 @@ export async function listCharactersOfUser(db: Db, id_user: number, query: Chara
   };
 }
 
-/** The player and the venue's storyteller: what the policy decides on. */
-export async function characterFacts(db: Db | Tx, id_character: number): Promise<CharacterFacts & { id_venue: number | null }> {
-  const [row] = await db
+// The policy's facts, asked for by nearly every character call: prepared once per database (decision 071).
+const factsStatement = oncePerDatabase((db) =>
+  db
     .select({ id_user: characters.id_user, id_venue: characters.id_venue, venue_st: venues.id_user_st })
     .from(characters)
     .leftJoin(venues, characterJoins.venue)
-    .where(eq(characters.id_character, id_character));
+    .where(eq(characters.id_character, sql.placeholder('id_character')))
+    .prepare('character_facts'),
+);
+
+/** The player and the venue's storyteller: what the policy decides on. */
+export async function characterFacts(db: Db, id_character: number): Promise<CharacterFacts & { id_venue: number | null }> {
+  const [row] = await factsStatement(db).execute({ id_character });
   if (!row) throw charactersErrors.notFound();
   return row;
 }
