@@ -137,7 +137,7 @@ describe('the society generator', () => {
   it('gives every character of a scale society its balance: the sum of its live entries', async () => {
     const fresh = await openDatabase({ kind: 'pglite-memory' });
     await fresh.migrate();
-    await fresh.db.transaction((tx) => seedSociety(tx, { members: 300, passwordHash: 'x', seed: 11 }));
+    await fresh.db.transaction((tx) => seedSociety(tx, { members: 30, passwordHash: 'x', seed: 11 }));
     expect(await unsettledBalances(fresh)).toBe(0);
     await fresh.close();
   });
