@@ -130,8 +130,13 @@ export async function runMemberMix(society: Society, { onPostgres, wanted, loadC
         console.log(
           JSON.stringify((await rows(sql`select count(*)::int as entries, count(distinct id_user_author)::int as authors ${written}`))[0]),
         );
-      // The entries written are taken out again, so each run (and each writing call) starts from the seeded logs.
-      await rows(sql`delete ${written}`);
+      // The entries written are taken out again, and their characters' balances with them (decision 071), so each
+      // run (and each writing call) starts from the seeded logs.
+      await rows(
+        sql`with gone as (delete ${written} returning id_character, case when is_void then 0 when xp_type = 'Spend' then -xp_amount else xp_amount end as delta)
+            update characters c set xp_balance = c.xp_balance - s.delta
+            from (select id_character, sum(delta)::int as delta from gone group by id_character) s where c.id_character = s.id_character`,
+      );
     }
     const broken = failures(r);
     const problems = report.missed(call.budget, r);

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db, Tx } from '../types';
 import * as s from '../schema/index';
 import { REFERENCE_DATE, recordHoldings, seedSociety } from './generate';
+import { settleXpBalances } from './xp-balances';
 
 export const DEMO_PASSWORD = 'guildhall-demo';
 export const DEMO_MEMBERS = 240;
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNTS> {
   await db.transaction(async (tx) => {
     const society = await seedSociety(tx, { members: DEMO_MEMBERS, passwordHash });
     await addDemoAccounts(tx, society.domains[0]!.id_location, passwordHash);
+    await settleXpBalances(tx);
     await recordHoldings(tx);
   });
   return DEMO_ACCOUNTS;

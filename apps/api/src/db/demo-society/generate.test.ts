@@ -16,16 +16,31 @@ afterAll(async () => {
   await drop?.();
 });
 
-const count = async (query: ReturnType<typeof sql>) => {
-  const rows = await database.db.execute<{ n: number | string }>(query);
+const countOn = async (on: Database, query: ReturnType<typeof sql>) => {
+  const rows = await on.db.execute<{ n: number | string }>(query);
   return Number((rows as unknown as { rows: { n: number | string }[] }).rows[0]!.n);
 };
+const count = (query: ReturnType<typeof sql>) => countOn(database, query);
 const column = async (query: ReturnType<typeof sql>) => {
   const rows = await database.db.execute<{ v: string }>(query);
   return (rows as unknown as { rows: { v: string }[] }).rows.map((r) => r.v);
 };
 
+// Characters whose stored balance is not SPEC §3's xp_log_sum (the sum of the live entries' signed amounts).
+const unsettledBalances = (on: Database) =>
+  countOn(
+    on,
+    sql`select count(*) as n from characters c
+        where c.xp_balance <> coalesce((select sum(case when x.xp_type = 'Spend' then -x.xp_amount else x.xp_amount end)
+          from xp_logs x where x.id_character = c.id_character and not x.is_void), 0)`,
+  );
+
 describe('the demo society', () => {
+  it('gives every character its balance: the sum of its live entries', async () => {
+    expect(await unsettledBalances(database)).toBe(0);
+    expect(await count(sql`select count(*) as n from characters where xp_balance > 0`)).toBeGreaterThanOrEqual(400);
+  });
+
   it('has at least 5 regions and 30 domains across 3 levels', async () => {
     expect(
       await count(sql`select count(*) as n from locations where location_type in (2, 3) and location_code <> 'US'`),
@@ -117,5 +132,13 @@ describe('the society generator', () => {
     }
     expect(runs[0]).toHaveLength(30);
     expect(runs[1]).toEqual(runs[0]);
+  });
+
+  it('gives every character of a scale society its balance: the sum of its live entries', async () => {
+    const fresh = await openDatabase({ kind: 'pglite-memory' });
+    await fresh.migrate();
+    await fresh.db.transaction((tx) => seedSociety(tx, { members: 30, passwordHash: 'x', seed: 11 }));
+    expect(await unsettledBalances(fresh)).toBe(0);
+    await fresh.close();
   });
 });

@@ -21,6 +21,7 @@ import type { Tx } from '../types';
 import * as s from '../schema/index';
 import { createRandom, type Random } from './random';
 import * as text from './texts';
+import { settleXpBalances } from './xp-balances';
 
 /** The day the demo society's dates count from, so every run makes the same rows. */
 export const REFERENCE_DATE = new Date('2026-11-01T12:00:00Z');
@@ -340,6 +341,7 @@ export async function seedSociety(tx: Tx, opts: { members: number; passwordHash:
     }
   });
   await insertAll(tx, s.xpLogs, xpRows);
+  await settleXpBalances(tx);
 
   // Prestige and the member-class ladder
   const prestigeRows: (typeof s.prestige.$inferInsert)[] = [];

@@ -30,6 +30,10 @@ export const characterSubtypes = pgTable(
 export const vssStatusOf = (t: { id_venue: AnyColumn | SQL; being_reviewed: AnyColumn | SQL; st_signed: AnyColumn | SQL }) =>
   sql<string>`case when ${t.id_venue} is null then 'No style sheet' when ${t.being_reviewed} = 'no' then 'Pending' when ${t.st_signed} = 'yes' then 'Accepted' when ${t.st_signed} = 'no' then 'Rejected' else 'Unknown' end`;
 
+/** SQL twin of the shared rule xpDelta (DESIGN §7): an entry's signed amount, a Spend taking its points away. */
+export const xpDeltaOf = (t: { xp_type: AnyColumn | SQL; xp_amount: AnyColumn | SQL }) =>
+  sql<number>`case when ${t.xp_type} = 'Spend' then -${t.xp_amount} else ${t.xp_amount} end`;
+
 export const characters = pgTable(
   'characters',
   {
@@ -58,6 +62,11 @@ export const characters = pgTable(
     signed_at: timestamp('signed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The experience balance: the sum of the live entries' signed amounts (SPEC §3 xp_log_sum), kept with every entry
+     * added or voided so an entry is one statement (decision 071).
+     */
+    xp_balance: integer('xp_balance').notNull().default(0),
   },
   (t) => [
     index('characters_user_idx').on(t.id_user, t.id_character),

@@ -7,18 +7,19 @@ import type { Character, CharacterAdd, CharacterListQuery, CharacterRow, Charact
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
-  pagedList,
-  qualified,
   approvalEvents,
   approvals,
   characterSubtypes,
   characters,
   characterTypes,
+  type Db,
+  oncePerDatabase,
+  pagedList,
+  qualified,
+  type Tx,
   users,
   venues,
   xpLogs,
-  type Db,
-  type Tx,
 } from '../../db/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import {
@@ -92,13 +93,19 @@ export async function listCharactersOfUser(db: Db, id_user: number, query: Chara
   };
 }
 
-/** The player and the venue's storyteller: what the policy decides on. */
-export async function characterFacts(db: Db | Tx, id_character: number): Promise<CharacterFacts & { id_venue: number | null }> {
-  const [row] = await db
+// The policy's facts, asked for by nearly every character call: prepared once per database (decision 071).
+const factsStatement = oncePerDatabase((db) =>
+  db
     .select({ id_user: characters.id_user, id_venue: characters.id_venue, venue_st: venues.id_user_st })
     .from(characters)
     .leftJoin(venues, characterJoins.venue)
-    .where(eq(characters.id_character, id_character));
+    .where(eq(characters.id_character, sql.placeholder('id_character')))
+    .prepare('character_facts'),
+);
+
+/** The player and the venue's storyteller: what the policy decides on. */
+export async function characterFacts(db: Db, id_character: number): Promise<CharacterFacts & { id_venue: number | null }> {
+  const [row] = await factsStatement(db).execute({ id_character });
   if (!row) throw charactersErrors.notFound();
   return row;
 }

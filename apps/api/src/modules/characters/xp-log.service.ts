@@ -2,9 +2,9 @@
 import { firstOverdraft, runningBalances, xpDelta } from '@guildhall/shared/rules/xp';
 import type { XpLog, XpLogAdd, XpLogsQuery } from '@guildhall/shared/schemas/characters';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { pagedList, characters, users, xpLogs, type Db, type Tx } from '../../db/index';
+import { characters, oncePerDatabase, pagedList, type Db, type Tx, users, xpLogs } from '../../db/index';
 import { charactersErrors } from './characters.errors';
 
 export async function listXpLogs(db: Db, id_character: number, query: XpLogsQuery): Promise<ListResult<XpLog>> {
@@ -54,25 +54,63 @@ async function lockedLog(tx: Tx, id_character: number) {
     .orderBy(asc(xpLogs.xp_datetime), asc(xpLogs.id_xp_log));
 }
 
-export async function addXpLog(db: Db, authorId: number, input: XpLogAdd) {
-  return db.transaction(async (tx) => {
-    const log = await lockedLog(tx, input.id_character);
-    const balance = runningBalances(log).at(-1) ?? 0;
-    const next = balance + xpDelta(input.xp_type, input.xp_amount);
-    if (next < 0) throw charactersErrors.overdraft(balance);
-    const [created] = await tx
+// An entry in one statement (decision 071): the character's balance moves by the entry's amount unless it would go
+// below zero, and the entry is written with the balance that results. The UPDATE waits for a writer already on the
+// character and reads its row again, so entries at once take turns; the entry's time and id are taken after that
+// wait (clock_timestamp, the sequence), so the log's order is the order the balances were reached in.
+const statements = oncePerDatabase((db) => {
+  const delta = sql<number>`${sql.placeholder('delta')}::int`;
+  const moved = db.$with('moved').as(
+    db
+      .update(characters)
+      .set({ xp_balance: sql`${characters.xp_balance} + ${delta}` })
+      .where(and(eq(characters.id_character, sql.placeholder('id_character')), gte(sql`${characters.xp_balance} + ${delta}`, 0)))
+      .returning({ xp_balance: characters.xp_balance }),
+  );
+  return {
+    add: db
+      .with(moved)
       .insert(xpLogs)
-      .values({
-        id_character: input.id_character,
-        xp_type: input.xp_type,
-        xp_amount: input.xp_amount,
-        xp_description: input.xp_description,
-        xp_balance: next,
-        id_user_author: authorId,
-      })
-      .returning({ id_xp_log: xpLogs.id_xp_log, xp_balance: xpLogs.xp_balance });
-    return created!;
+      .select(
+        // Drizzle's insert … select writes every column in the table's order: the defaults are spelled out.
+        db
+          .select({
+            id_xp_log: sql<number>`nextval(pg_get_serial_sequence('xp_logs', 'id_xp_log'))::int`.as('id_xp_log'),
+            id_character: sql<number>`${sql.placeholder('id_character')}::int`.as('id_character'),
+            xp_datetime: sql<Date>`clock_timestamp()`.as('xp_datetime'),
+            xp_type: sql<XpLogAdd['xp_type']>`${sql.placeholder('xp_type')}::text`.as('xp_type'),
+            xp_description: sql<string>`${sql.placeholder('xp_description')}::text`.as('xp_description'),
+            xp_amount: sql<number>`${sql.placeholder('xp_amount')}::int`.as('xp_amount'),
+            xp_balance: moved.xp_balance,
+            id_user_author: sql<number>`${sql.placeholder('id_user_author')}::int`.as('id_user_author'),
+            is_void: sql<boolean>`false`.as('is_void'),
+            voided_by: sql<number | null>`null::int`.as('voided_by'),
+            voided_at: sql<Date | null>`null::timestamptz`.as('voided_at'),
+          })
+          .from(moved),
+      )
+      .returning({ id_xp_log: xpLogs.id_xp_log, xp_balance: xpLogs.xp_balance })
+      .prepare('xp_log_add'),
+  };
+});
+
+export async function addXpLog(db: Db, authorId: number, input: XpLogAdd) {
+  const [created] = await statements(db).add.execute({
+    id_character: input.id_character,
+    delta: xpDelta(input.xp_type, input.xp_amount),
+    xp_type: input.xp_type,
+    xp_description: input.xp_description,
+    xp_amount: input.xp_amount,
+    id_user_author: authorId,
   });
+  if (created) return created;
+  // Nothing written: no such character, or the entry would take its balance below zero.
+  const [character] = await db
+    .select({ xp_balance: characters.xp_balance })
+    .from(characters)
+    .where(eq(characters.id_character, input.id_character));
+  if (!character) throw charactersErrors.notFound();
+  throw charactersErrors.overdraft(character.xp_balance);
 }
 
 export async function xpLogCharacter(db: Db | Tx, id_xp_log: number): Promise<number> {
@@ -96,5 +134,9 @@ export async function voidXpLog(db: Db, id_xp_log: number, voiderId: number) {
       if (entry.xp_balance !== balances[i])
         await tx.update(xpLogs).set({ xp_balance: balances[i]! }).where(eq(xpLogs.id_xp_log, entry.id_xp_log));
     }
+    await tx
+      .update(characters)
+      .set({ xp_balance: balances.at(-1) ?? 0 })
+      .where(eq(characters.id_character, id_character));
   });
 }

@@ -87,4 +87,57 @@ describe('the experience log', () => {
       await scalar(fixture.t.database.db, sql`select count(*)::int from xp_logs where id_character = ${c.id_character} and is_void`),
     ).toBe(0);
   });
+
+  const storedBalance = (id_character: number) =>
+    scalar(fixture.t.database.db, sql`select xp_balance from characters where id_character = ${id_character}`);
+  const liveSum = (id_character: number) =>
+    scalar(
+      fixture.t.database.db,
+      sql`select coalesce(sum(case when xp_type = 'Spend' then -xp_amount else xp_amount end), 0)::int
+          from xp_logs where id_character = ${id_character} and not is_void`,
+    );
+
+  it('takes twenty entries at once on one character in turn: balances 1 to 20 in the log’s order', async () => {
+    const c = await buildCharacter(fixture.t.database.db, { id_user: fixture.id.member!, id_venue: fixture.stVenue });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => xp(c.id_character, 'Earn', 1)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.map((a) => a.json().result.xp_balance).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const log = await sqlBalances(c.id_character);
+    expect(log.map((row) => row.xp_balance)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    for (const row of log) expect(row.xp_balance).toBe(row.expected);
+    expect((await get(`/api/character/${c.id_character}`, 'member')).json().result).toMatchObject({ xp_balance: 20, xp_log_sum: 20 });
+    expect(await storedBalance(c.id_character)).toBe(20);
+  });
+
+  it('refuses, among Spends at once, each one that would go below zero, naming the balance', async () => {
+    const c = await buildCharacter(fixture.t.database.db, { id_user: fixture.id.member!, id_venue: fixture.stVenue });
+    await xp(c.id_character, 'Earn', 5);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => xp(c.id_character, 'Spend', 2)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => [a.statusCode, a.json().code, a.json().message])).toEqual(
+      Array(6).fill([400, 'characters.xp_overdraft', 'xp_amount: spending this would take the balance (1) below zero']),
+    );
+    for (const row of await sqlBalances(c.id_character)) expect(row.xp_balance).toBe(row.expected);
+    expect(await storedBalance(c.id_character)).toBe(1);
+  });
+
+  it('keeps the character’s balance equal to its live entries’ sum through entries and voids', async () => {
+    const c = await buildCharacter(fixture.t.database.db, { id_user: fixture.id.member!, id_venue: fixture.stVenue });
+    const first = (await xp(c.id_character, 'Earn', 7)).json().result.id_xp_log;
+    await xp(c.id_character, 'Spend', 3);
+    await xp(c.id_character, 'Earn', 4);
+    expect(await storedBalance(c.id_character)).toBe(8);
+    expect((await post(`/api/character/xpLogs/${first}/void`, 'storyteller', {})).statusCode).toBe(409);
+    const second = (await xp(c.id_character, 'Earn', 2)).json().result.id_xp_log;
+    expect((await post(`/api/character/xpLogs/${second}/void`, 'storyteller', {})).statusCode).toBe(200);
+    expect(await storedBalance(c.id_character)).toBe(8);
+    expect(await storedBalance(c.id_character)).toBe(await liveSum(c.id_character));
+  });
+
+  it('answers 404 for an entry on a character that does not exist', async () => {
+    const res = await xp(2_000_000_000, 'Earn', 1);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('characters.not_found');
+  });
 });
