@@ -9,13 +9,13 @@ export { changeClock, rememberedUntilChange } from './changes';
 export { everyWordStartsAName, foldSql, foldText, wordsOf } from './fold';
 export { escapeLike } from './like';
 export {
+  type DatabaseLists,
   keysSelect,
+  type ListOptions,
   type ListSpec,
   PLAN_ONCE_MARK,
   pagedList,
   preparedRowsByKey,
-  rememberCountsFor,
-  rememberCountsFrom,
   type SortColumns,
 } from './list';
 export { type Database, type DatabaseTarget, dumpPglite, isEmpty, openDatabase } from './open';

@@ -4,6 +4,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { anyOfKeys } from './any-of';
 import { batchedByKey } from './batch';
+import type { DatabaseLists, RowsLoader } from './list-counts';
 import type { Db } from './types';
 
 /**
@@ -23,11 +24,9 @@ function rowsOfKeys<Q extends PgSelect>(spec: { rows: Q; tieBreak: AnyColumn }, 
 
 // Requests of the same list shape (the same rows statement but for its keys) that want their rows meanwhile get
 // them from one statement reading all their keys (db/batch.ts): one round trip for a burst of filtered pages instead
-// of one each. Each request gets its own copies of its own rows, in the order it asked.
+// of one each. Each request gets its own copies of its own rows, in the order it asked. The loaders are kept by the
+// database's lists (DatabaseLists.rowGroups).
 export type Row = Record<string, unknown>;
-type RowsLoader = (owner: object, key: number) => Promise<Row | undefined>;
-const rowGroups = new WeakMap<object, Map<string, RowsLoader>>();
-const ROW_GROUPS_KEPT = 500;
 
 /** The name under which a list's rows carry their tie-break, if they select it (every keyed list does). */
 function keyFieldOf(spec: { rows: PgSelect; tieBreak: AnyColumn }): string | undefined {
@@ -41,10 +40,10 @@ export async function rowsOfPage<Q extends PgSelect>(
   spec: { rows: Q; tieBreak: AnyColumn; rowByKey?: (key: number) => Promise<Awaited<Q>[number] | undefined> },
   keys: number[],
   order: SQL[],
-  owner: object,
+  lists: DatabaseLists,
 ): Promise<Awaited<Q>> {
   const { rowByKey } = spec;
-  if (!rowByKey) return batchedRowsOfKeys(spec, keys, order, owner);
+  if (!rowByKey) return batchedRowsOfKeys(spec, keys, order, lists);
   const found = await Promise.all(keys.map((key) => rowByKey(key)));
   return found.filter((row) => row !== undefined).map((row) => ({ ...(row as Row) })) as unknown as Awaited<Q>;
 }
@@ -77,7 +76,7 @@ async function batchedRowsOfKeys<Q extends PgSelect>(
   spec: { rows: Q; tieBreak: AnyColumn },
   keys: number[],
   order: SQL[],
-  owner: object,
+  lists: DatabaseLists,
 ): Promise<Awaited<Q>> {
   const field = keyFieldOf(spec);
   const statement = rowsOfKeys(spec, keys, order) as unknown as { toSQL(): { sql: string; params: unknown[] } };
@@ -86,20 +85,14 @@ async function batchedRowsOfKeys<Q extends PgSelect>(
   const { sql: text, params } = statement.toSQL();
   const keysParam = JSON.stringify(keys);
   const group = `${text}\u0000${JSON.stringify(params.filter((p) => !(Array.isArray(p) && JSON.stringify(p) === keysParam)))}`;
-  let groups = rowGroups.get(owner);
-  if (!groups) {
-    groups = new Map();
-    rowGroups.set(owner, groups);
-  }
-  let load = groups.get(group);
+  let load: RowsLoader | undefined = lists.rowGroups.get(group);
   if (!load) {
-    if (groups.size >= ROW_GROUPS_KEPT) groups.clear();
-    load = batchedByKey(async (_owner, all: number[]) => {
+    load = batchedByKey(async (_lists: DatabaseLists, all: number[]) => {
       const rows = (await Promise.resolve(rowsOfKeys(spec, all, order))) as unknown as Row[];
       return new Map(rows.map((row) => [Number(row[field]), row]));
     });
-    groups.set(group, load);
+    lists.rowGroups.set(group, load);
   }
-  const found = await Promise.all(keys.map((key) => load(owner, key)));
+  const found = await Promise.all(keys.map((key) => load(lists, key)));
   return found.filter((row): row is Row => row !== undefined).map((row) => ({ ...row })) as unknown as Awaited<Q>;
 }

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, scalar } from '../test/sql';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 import { users } from './schema/index';
-import { countKeysUpTo, rememberCountsFor, rememberCountsFrom } from './list';
 
 let t: TestApp;
 let token: string;
@@ -16,10 +15,9 @@ beforeAll(async () => {
   token = await t.tokenFor('coordinator@guildhall.test');
   total = await scalar(t.database.db, sql`select count(*)::int from users`);
   // Remember every total, so the demo society's pages past the middle are counted from the far end.
-  rememberCountsFrom(1);
+  t.database.lists.set({ rememberFrom: 1 });
 });
 afterAll(async () => {
-  rememberCountsFrom(1000);
   await t?.close();
 });
 
@@ -65,7 +63,7 @@ describe('pagedList with keys', () => {
   });
 
   it('brings a total not yet counted with the page’s keys, and counts for a page past the end', async () => {
-    rememberCountsFrom(1000);
+    t.database.lists.set({ rememberFrom: 1000 });
     try {
       const troupe = await scalar(t.database.db, sql`select count(*)::int from users where user_type = 'Troupe'`);
       const pages = Math.ceil(troupe / 3);
@@ -84,7 +82,7 @@ describe('pagedList with keys', () => {
       }
       expect(await idsOf('?name=zzzz%20qqqq')).toEqual({ rows: [], count: 0 });
     } finally {
-      rememberCountsFrom(1);
+      t.database.lists.set({ rememberFrom: 1 });
     }
   });
 
@@ -129,7 +127,7 @@ describe('pagedList with keys', () => {
   });
 
   it('serves a total past its time while counting it again, then the new one; one long past its time is counted', async () => {
-    rememberCountsFor(300);
+    t.database.lists.set({ rememberMs: 300 });
     // A filter no other test counts, so no total of theirs is remembered for it.
     const filter = '?userType=Troupe&from=1900-01-01&count=2';
     const [added] = await t.database.db
@@ -160,13 +158,13 @@ describe('pagedList with keys', () => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect((await idsOf(filter)).count).toBe(counted);
     } finally {
-      rememberCountsFor(5000);
+      t.database.lists.set({ rememberMs: 5000 });
       await t.database.db.delete(users).where(sql`${users.user_camnum} like 'ZZ000000009%' and ${users.user_fname} = 'Stale'`);
     }
   });
 
   it('takes a small total not known yet from the keys it reads, with no count of its own (PostgreSQL before 17)', async () => {
-    rememberCountsFrom(1000);
+    t.database.lists.set({ rememberFrom: 1000 });
     const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
     const query = client.query;
     const statements: string[] = [];
@@ -196,14 +194,14 @@ describe('pagedList with keys', () => {
       }
     } finally {
       client.query = query;
-      rememberCountsFrom(1);
+      t.database.lists.set({ rememberFrom: 1 });
     }
   });
 
   it('reads the keys for a total not known yet once for requests arriving together, where its statement’s last total was large (PostgreSQL before 17)', async () => {
-    rememberCountsFrom(1000);
+    t.database.lists.set({ rememberFrom: 1000 });
     // Totals above three rows are "large" here: they are counted and the statement is marked as giving large ones.
-    countKeysUpTo(3);
+    t.database.lists.set({ keysCountedUpTo: 3 });
     const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
     const query = client.query;
     const statements: string[] = [];
@@ -241,8 +239,8 @@ describe('pagedList with keys', () => {
       }
     } finally {
       client.query = query;
-      countKeysUpTo(1000);
-      rememberCountsFrom(1);
+      t.database.lists.set({ keysCountedUpTo: 1000 });
+      t.database.lists.set({ rememberFrom: 1 });
     }
   });
 
@@ -255,12 +253,12 @@ describe('pagedList with keys', () => {
     // Remembered: the total lags the write (the rows themselves are read fresh).
     expect((await idsOf('?userType=LARP')).count).toBe(before);
     expect((await idsOf('?userType=LARP&count=1')).rows[0]?.id_user).toBe(added!.id_user);
-    rememberCountsFrom(1000);
+    t.database.lists.set({ rememberFrom: 1000 });
     try {
       // A small total is counted each time (a different query: the remembered one is not consulted).
       expect((await idsOf('?userType=LARP&membershipCode=ZZ')).count).toBe(1);
     } finally {
-      rememberCountsFrom(1);
+      t.database.lists.set({ rememberFrom: 1 });
     }
   });
 });

@@ -7,24 +7,11 @@
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import {
-  COUNTS_KEPT,
-  type CountKey,
-  type CountRow,
-  type CountSlot,
-  countRememberedMs,
-  countSlot,
-  knownCount,
-  plansEveryRun,
-  type Remembered,
-  rememberedCount,
-  rememberedFrom,
-  windowTotalsPlannedWell,
-} from './list-counts';
+import { type CountKey, type CountRow, type CountSlot, countSlot, knownCount, rememberedCount } from './list-counts';
 import { type Row, rowsOfPage } from './list-rows';
 import type { Db } from './types';
 
-export { planRowsByKeys, planWindowTotals, rememberCountsFor, rememberCountsFrom } from './list-counts';
+export { DatabaseLists, type ListOptions, listsOf, planRowsByKeys, planWindowTotals } from './list-counts';
 export { PLAN_ONCE_MARK, preparedRowsByKey } from './list-rows';
 
 /**
@@ -102,12 +89,18 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
   const order = orderOf(paging, spec.sortable, spec.tieBreak);
   const slot = countSlot(spec.count, spec.countKey);
   // Nothing counted or counting for this total: the keys bring it along, where the planner costs that right.
-  if (typeof spec.keys === 'function' && slot && windowTotalsPlannedWell.has(slot.owner) && !slot.counts.has(slot.key))
+  if (typeof spec.keys === 'function' && slot && slot.lists.options.windowTotals && !slot.lists.tracks(slot.key))
     return pageWithTotal(paging, spec, spec.keys, slot);
   const keysQuery = typeof spec.keys === 'function' ? spec.keys(false) : spec.keys;
   // Elsewhere, a total neither known nor being counted, for a page among the first keysCountedUpTo rows: read
   // that many keys, and a total below it is their number (no count statement).
-  if (typeof spec.keys === 'function' && keysQuery && slot && !slot.counts.has(slot.key) && offset + limit <= keysCountedUpTo)
+  if (
+    typeof spec.keys === 'function' &&
+    keysQuery &&
+    slot &&
+    !slot.lists.tracks(slot.key) &&
+    offset + limit <= slot.lists.options.keysCountedUpTo
+  )
     return pageCountingKeys(spec, keysQuery, slot, { limit, offset, order });
   let page: PromiseLike<unknown>;
   if (keysQuery) {
@@ -135,7 +128,7 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
     // one statement with the keys inside binds nothing and is itself planned once (db/postgres.ts): a second round
     // trip would cost more than it saves.
     const found = keys;
-    const byKeys = slot?.filtered === true && plansEveryRun.has(slot.owner);
+    const byKeys = slot?.filtered === true && slot.lists.options.rowsByKeys;
     if (found && !byKeys) page = spec.rows.where(inArray(spec.tieBreak, found)).orderBy(...order);
     else
       page = (async () => {
@@ -146,7 +139,7 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
               spec,
               inPageOrder.map((k) => Number(Object.values(k)[0])),
               order,
-              slot!.owner,
+              slot!.lists,
             )
           : [];
       })();
@@ -160,69 +153,38 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
 }
 
 /**
- * A page among the first keysCountedUpTo rows whose total is not known: the keys of all those rows (one more, to
- * tell whether there are more), so a total below that is their number and needs no count of its own (a name search
- * found 48 members: its count walked the same 4,600 index entries as its keys, again). A larger total is counted
- * and remembered as before. Costs no more than the count it saves: the keys stop where the count would have walked on.
+ * A page among the first keysCountedUpTo rows (ListOptions) whose total is not known: the keys of all those rows (one
+ * more, to tell whether there are more), so a total below that is their number and needs no count of its own (a name
+ * search found 48 members: its count walked the same 4,600 index entries as its keys, again). A larger total is
+ * counted and remembered as before. Costs no more than the count it saves: the keys stop where the count would have
+ * walked on.
  */
-let keysCountedUpTo = 1000;
-/** Tests: read the keys of up to this many rows for a total not known yet (default 1,000). */
-export function countKeysUpTo(rows: number) {
-  keysCountedUpTo = rows;
-}
-// Statements (the count's text, whatever it binds) whose last total was too large to come from the keys.
-const largeTotals = new WeakMap<object, Set<string>>();
 async function pageCountingKeys<Q extends PgSelect, C extends CountRow>(
   spec: { rows: Q; tieBreak: AnyColumn; count: PromiseLike<C[]> },
   keysQuery: PgSelect,
-  { counts, key, text, owner }: CountSlot,
+  { lists, key, text }: CountSlot,
   { limit, offset, order }: { limit: number; offset: number; order: SQL[] },
 ): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
-  const found = Promise.resolve(keysQuery.orderBy(...order).limit(inlined(keysCountedUpTo + 1)) as unknown as PromiseLike<Row[]>).then(
-    (keyed) => keyed.map((k) => Number(Object.values(k)[0])),
+  const upTo = lists.options.keysCountedUpTo;
+  const found = Promise.resolve(keysQuery.orderBy(...order).limit(inlined(upTo + 1)) as unknown as PromiseLike<Row[]>).then((keyed) =>
+    keyed.map((k) => Number(Object.values(k)[0])),
   );
-  const counted = found.then(
-    async (keys): Promise<CountRow[]> => (keys.length > keysCountedUpTo ? await spec.count : [{ n: keys.length }]),
-  );
+  const counted = found.then(async (keys): Promise<CountRow[]> => (keys.length > upTo ? await spec.count : [{ n: keys.length }]));
   // Where the same statement's last total was large, requests for this one meanwhile wait for it (rememberedCount)
   // and read only their own page's keys, rather than each reading a thousand: a total that changes every second
   // (the overdue filter's) had every request of that second read them (p99 181 ms against a p50 of 42 ms, Approvals
   // overdue at 100,000 members). A small total is not waited for: reading all its keys costs each request no more
   // than its own page's, and waiting on another's read cost the name search a tenth of its rate.
-  let large = largeTotals.get(owner);
-  if (!large) {
-    large = new Set();
-    largeTotals.set(owner, large);
-  }
-  const entry: Remembered = { rows: counted, until: Number.POSITIVE_INFINITY };
-  const shared = large.has(text);
-  if (shared) {
-    if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
-    counts.set(key, entry);
-  }
-  try {
-    const [keys, totalRows] = await Promise.all([found, counted]);
-    const total = Number(totalRows[0]?.n ?? 0);
-    if (keys.length > keysCountedUpTo) {
-      if (large.size >= COUNTS_KEPT) large.clear();
-      large.add(text);
-    } else large.delete(text);
-    // Remembered like a counted total of its size (tests remember small ones too).
-    if (total >= rememberedFrom) {
-      entry.settled = [{ n: total }];
-      entry.until = Date.now() + countRememberedMs;
-      if (!shared) {
-        if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
-        counts.set(key, entry);
-      }
-    } else if (counts.get(key) === entry) counts.delete(key);
-    const page = keys.slice(offset, offset + limit);
-    const rows = page.length ? await rowsOfPage(spec, page, order, owner) : ([] as unknown as Awaited<Q>);
-    return { rows, count: total, totals: { n: total } as C };
-  } catch (error) {
-    if (counts.get(key) === entry) counts.delete(key);
-    throw error;
-  }
+  const shared = lists.largeStatements.has(text);
+  const [keys, totalRows] = await Promise.all([found, shared ? lists.total(key, () => counted) : counted]);
+  const total = Number(totalRows[0]?.n ?? 0);
+  if (keys.length > upTo) lists.largeStatements.set(text, true);
+  else lists.largeStatements.delete(text);
+  // Remembered like a counted total of its size (tests remember small ones too).
+  if (!shared) lists.remember(key, [{ n: total }]);
+  const page = keys.slice(offset, offset + limit);
+  const rows = page.length ? await rowsOfPage(spec, page, order, lists) : ([] as unknown as Awaited<Q>);
+  return { rows, count: total, totals: { n: total } as C };
 }
 
 /**
@@ -234,7 +196,7 @@ async function pageWithTotal<S extends string, Q extends PgSelect, C extends Cou
   paging: Paging<S>,
   spec: ListSpec<S, Q, C>,
   keys: (withTotal: boolean) => PgSelect,
-  { counts, key, owner }: CountSlot,
+  { lists, key }: CountSlot,
 ): Promise<ListResult<Awaited<Q>[number]> & { totals: C | undefined }> {
   const { limit, offset } = pageOf(paging);
   const order = orderOf(paging, spec.sortable, spec.tieBreak);
@@ -249,27 +211,15 @@ async function pageWithTotal<S extends string, Q extends PgSelect, C extends Cou
     return [{ n: total }];
   });
   // Requests for the same total meanwhile wait for this one (rememberedCount) rather than each walking every row.
-  const entry: Remembered = { rows: counted, until: Number.POSITIVE_INFINITY };
-  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
-  counts.set(key, entry);
-  try {
-    const [keyed, totalRows] = await Promise.all([found, counted]);
-    const total = Number(totalRows[0]?.n ?? 0);
-    if (total >= rememberedFrom) {
-      entry.settled = [{ n: total }];
-      entry.until = Date.now() + countRememberedMs;
-    } else if (counts.get(key) === entry) counts.delete(key);
-    const rows = keyed.length
-      ? await rowsOfPage(
-          spec,
-          keyed.map((k) => Number(k.key)),
-          order,
-          owner,
-        )
-      : ([] as unknown as Awaited<Q>);
-    return { rows, count: total, totals: { n: total } as C };
-  } catch (error) {
-    if (counts.get(key) === entry) counts.delete(key);
-    throw error;
-  }
+  const [keyed, totalRows] = await Promise.all([found, lists.total(key, () => counted)]);
+  const total = Number(totalRows[0]?.n ?? 0);
+  const rows = keyed.length
+    ? await rowsOfPage(
+        spec,
+        keyed.map((k) => Number(k.key)),
+        order,
+        lists,
+      )
+    : ([] as unknown as Awaited<Q>);
+  return { rows, count: total, totals: { n: total } as C };
 }

@@ -7,7 +7,7 @@ import { lookupMembers } from '../modules/membership-lookup/lookup.service';
 import { buildMember } from '../test/factories';
 import { openTestDatabase } from '../test/test-app';
 import { type Database, openDatabase } from './index';
-import { PLAN_ONCE_MARK, rememberCountsFrom } from './list';
+import { PLAN_ONCE_MARK } from './list';
 import { users } from './schema/index';
 
 describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('named reads on PostgreSQL', () => {
@@ -138,8 +138,8 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('named reads on Pos
     for (let i = 0; i < 3; i++) await buildMember(database.db);
     // Once the total is known (a first page reads all the keys of a small list, and counts them), a page is read by
     // its own statement.
-    rememberCountsFrom(1);
-    onTestFinished(() => rememberCountsFrom(1000));
+    database.lists.set({ rememberFrom: 1 });
+    onTestFinished(() => database.lists.set({ rememberFrom: 1000 }));
     await lookupMembers(database.db, lookupQuery.parse({ count: '2', page: '2' }), { withEmail: false });
     const firstPage = await lookupMembers(database.db, lookupQuery.parse({ count: '2', page: '2' }), { withEmail: false });
     expect(firstPage.rows).toHaveLength(2);

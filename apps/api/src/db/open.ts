@@ -1,17 +1,23 @@
 // Opening the database: PGlite (default, embedded) or PostgreSQL (DATABASE_URL); same schema, same migrations.
-// It answers what it opened, with what that can do: the PostgreSQL pool or the PGlite thread.
+// It answers what it opened, with what that can do: the PostgreSQL pool or the PGlite thread, and its lists' thresholds
+// and remembered totals (db/list-counts.ts).
 import { sql } from 'drizzle-orm';
+import { type DatabaseLists, listsOf } from './list-counts';
 import { openPglite, type PgliteDatabase, type PgliteTarget } from './pglite';
 import { openPostgres, type PostgresDatabase, type PostgresOptions } from './postgres';
 import * as schema from './schema/index';
 import type { Db } from './types';
 
-export type Database = PostgresDatabase | PgliteDatabase;
+export type Database = (PostgresDatabase | PgliteDatabase) & {
+  /** Its lists: how it plans their pages, and their totals remembered (thresholds: `lists.set`, tests only). */
+  lists: DatabaseLists;
+};
 
 export type DatabaseTarget = ({ kind: 'postgres'; url: string } & PostgresOptions) | PgliteTarget;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target) : openPglite(target);
+  const opened = target.kind === 'postgres' ? await openPostgres(target) : await openPglite(target);
+  return Object.assign(opened, { lists: listsOf(opened.db) });
 }
 
 /** Dumps an in-memory PGlite database, so tests can start many copies of one migrated and seeded database. */

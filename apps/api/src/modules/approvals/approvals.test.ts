@@ -1,7 +1,6 @@
 // Submitting an application: its number, its chain, its event, and who is told — and who may.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { rememberCountsFrom } from '../../db/index';
 import { buildCharacter, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -91,8 +90,8 @@ describe('GET /api/approvals/get pages', () => {
   it('gives every page, near and far, the rows a plain query gives, for each sort', async () => {
     const db = t.database.db;
     // Totals are remembered from 1 on here, so far pages take their ids from the end as they do at scale.
-    rememberCountsFrom(1);
-    onTestFinished(() => rememberCountsFrom(1000));
+    t.database.lists.set({ rememberFrom: 1 });
+    onTestFinished(() => t.database.lists.set({ rememberFrom: 1000 }));
     const cases = [
       { query: 'sortBy=update_date&direction=desc', order: sql`a.update_date desc, a.id desc` },
       { query: 'sortBy=level_since&direction=asc', order: sql`a.level_since, a.id` },

@@ -2,7 +2,6 @@
 // a plain query.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { rememberCountsFrom } from '../../db/index';
 import { rows, scalar } from '../../test/sql';
 import { useCharactersTestApp, requestsAs, typeAndSubtype } from './characters-test-app';
 
@@ -74,8 +73,8 @@ describe('GET /api/characters (character search)', () => {
       },
     ];
     // Totals are remembered from 1 on here, so far pages take their ids from the end as they do at scale.
-    rememberCountsFrom(1);
-    onTestFinished(() => rememberCountsFrom(1000));
+    fixture.t.database.lists.set({ rememberFrom: 1 });
+    onTestFinished(() => fixture.t.database.lists.set({ rememberFrom: 1000 }));
     for (const { query, order, where } of cases) {
       const expected = (
         await rows<{ id: number }>(
