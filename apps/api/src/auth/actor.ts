@@ -75,10 +75,13 @@ export async function loadActor(db: Db, session: { id_user: number; sid: string 
   return toActor(session, row);
 }
 
+/** What a remembered session and its roles are read from: a write to any other table leaves them be. */
+const ACTOR_TABLES = ['sessions', 'users', 'positions', 'venues'] as const;
+
 /**
- * Sessions and roles read recently, per database, each with the change clock's version it was read at
- * (db/changes.ts): any write since, in this process or (through NOTIFY) another, makes them stale. A member's
- * burst of requests (the shell's record, overview and lists at once) reads the session once.
+ * Sessions and roles read recently, per database, each with the change clock's version of the tables they are
+ * read from (db/changes.ts): a write to one of them since, in this process or (through NOTIFY) another, makes
+ * them stale. A member's burst of requests (the shell's record, overview and lists at once) reads the session once.
  */
 interface Remembered {
   version: number;
@@ -96,7 +99,7 @@ const remembered = oncePerDatabase(() => new Map<string, Remembered>());
 /** The signed-in member behind a token's claims: the session must be live and the member enabled, or 401. */
 export async function loadSessionActor(db: Db, session: { id_user: number; sid: string }): Promise<Actor> {
   const clock = changeClock(db);
-  const version = clock.now();
+  const version = clock.now(ACTOR_TABLES);
   const memory = remembered(db);
   const now = Date.now();
   if (version !== null) {
@@ -108,8 +111,8 @@ export async function loadSessionActor(db: Db, session: { id_user: number; sid: 
     memory.delete(session.sid);
     throw sessionEnded();
   }
-  // Only what was read with no write in between: a read racing a write may have seen the older state.
-  if (version !== null && clock.now() === version) {
+  // Only what was read with no write to its tables in between: a read racing a write may have seen the older state.
+  if (version !== null && clock.now(ACTOR_TABLES) === version) {
     if (memory.size >= MAX_REMEMBERED) memory.clear();
     memory.set(session.sid, { version, id_user: session.id_user, row, until: Math.min(row.expires_at.getTime(), now + REMEMBER_MS) });
   }

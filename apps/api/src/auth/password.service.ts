@@ -3,7 +3,7 @@
 import { checkPassword as checkStrength } from '@guildhall/shared/rules/password-strength';
 import type { PasswordChange } from '@guildhall/shared/schemas/password';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { oidcPayloads, sessions, userEmails, users, type Db } from '../db/index';
+import { oidcPayloads, sessions, tablesChanged, userEmails, users, type Db } from '../db/index';
 import type { Actor } from './actor';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SignInLimits } from './sign-in-limits';
@@ -39,6 +39,7 @@ export async function changePassword(db: Db, limits: SignInLimits, actor: Actor,
       .delete(oidcPayloads)
       .where(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.payload}->>'accountId' = ${String(actor.id_user)}`));
   });
+  tablesChanged(db, ['sessions']);
 }
 
 export const externalProviderError = authErrors.externalProvider;

@@ -1,10 +1,11 @@
-// A member's session and roles are read once and remembered until anything is written: by this process at once,
-// by another process on the same PostgreSQL as soon as its NOTIFY arrives (db/changes.ts, migration 0006).
+// A member's session and roles are read once and remembered until a table they are read from is written: by this
+// process at once (the writing code tells the change clock), by another process on the same PostgreSQL as soon as
+// its NOTIFY arrives (db/changes.ts, migration 0006). Writes to other tables leave them be.
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { positions, sessions, users } from '../db/index';
-import { buildMember } from '../test/factories';
+import { positions, sessions, tablesChanged, users } from '../db/index';
+import { buildCharacter, buildMember } from '../test/factories';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -34,22 +35,27 @@ async function eventually(check: () => Promise<boolean>, withinMs = 3000) {
   return check();
 }
 
+/** Until two requests read the session once: the listening connection is opened in the background, and until it
+ * is up the session is read every time. */
+const untilRemembered = (id_user: number, token: string) =>
+  eventually(async () => {
+    statements = [];
+    await me(id_user, token);
+    await me(id_user, token);
+    return sessionReads() === 1;
+  });
+
 it('a burst of requests reads the session once, and a write of this process is seen by the next request', async () => {
   const member = await buildMember(t.database.db);
   const token = await t.sessionFor(member.id_user);
-  // The listening connection is opened in the background; until it is up the session is read every time.
-  await eventually(async () => {
-    statements = [];
-    await me(member.id_user, token);
-    await me(member.id_user, token);
-    return sessionReads() === 1;
-  });
+  await untilRemembered(member.id_user, token);
   statements = [];
   for (let i = 0; i < 5; i++) expect((await me(member.id_user, token)).statusCode).toBe(200);
   expect(sessionReads()).toBe(0);
 
-  // Revoked through this process (as logout, a password change or deactivation do): refused at once.
+  // Revoked through this process (as logout, a password change or deactivation do, telling the clock): refused at once.
   await t.database.db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id_user, member.id_user));
+  tablesChanged(t.database.db, ['sessions']);
   const res = await me(member.id_user, token);
   expect(res.statusCode).toBe(401);
 });
@@ -70,9 +76,29 @@ it('a role given and taken away is seen by the next request', async () => {
   const lookup = () => t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
   expect((await lookup()).statusCode).toBe(403);
   await t.database.db.update(users).set({ is_admin: true }).where(eq(users.id_user, member.id_user));
+  tablesChanged(t.database.db, ['users']);
   expect((await lookup()).statusCode).toBe(200);
   await t.database.db.update(users).set({ is_admin: false }).where(eq(users.id_user, member.id_user));
+  tablesChanged(t.database.db, ['users']);
   expect((await lookup()).statusCode).toBe(403);
+});
+
+it('an experience entry (a table no remembered value is read from) keeps the remembered session', async () => {
+  const member = await buildMember(t.database.db);
+  const character = await buildCharacter(t.database.db, { id_user: member.id_user });
+  const token = await t.sessionFor(member.id_user);
+  await untilRemembered(member.id_user, token);
+  statements = [];
+  const entry = await t.app.inject({
+    method: 'POST',
+    url: '/api/character/xpLogs/add',
+    headers: bearer(token),
+    payload: { id_character: character.id_character, xp_type: 'Creation Dots', xp_amount: 3, xp_description: 'Creation' },
+  });
+  expect(entry.statusCode).toBe(200);
+  expect((await me(member.id_user, token)).statusCode).toBe(200);
+  expect(statements.some((s) => /insert into "xp_logs"/.test(s))).toBe(true);
+  expect(sessionReads()).toBe(0);
 });
 
 describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('another process on the same PostgreSQL', () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { sessions, users, type Db } from '../db/index';
+import { sessions, tablesChanged, users, type Db } from '../db/index';
 import { authErrors } from './auth.errors';
 
 export const TOKEN_AUDIENCE = 'guildhall-api';
@@ -103,6 +103,7 @@ export function createTokenService(db: Db, opts: { secret: string; issuer: strin
         .update(sessions)
         .set({ revoked_at: sql`now()`, id_token: null })
         .where(and(eq(sessions.id, sid), isNull(sessions.revoked_at)));
+      tablesChanged(db, ['sessions']);
       return session;
     },
     async revokeAllFor(id_user) {
@@ -110,6 +111,7 @@ export function createTokenService(db: Db, opts: { secret: string; issuer: strin
         .update(sessions)
         .set({ revoked_at: sql`now()`, id_token: null })
         .where(and(eq(sessions.id_user, id_user), isNull(sessions.revoked_at)));
+      tablesChanged(db, ['sessions']);
     },
   };
 }

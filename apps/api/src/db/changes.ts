@@ -1,35 +1,54 @@
-// What a process may remember between requests (the signed-in member's roles, the domain list) is only as good
-// as its knowledge of writes. A change clock per database counts them: any write statement this process runs
-// moves it on when the statement completes, and so does a write by another process (another API instance, a
-// script, psql): triggers on the tables behind those memories send NOTIFY guildhall_changes (migration 0006), and
-// each API process on PostgreSQL listens. While the listening connection is down nobody can tell, so the clock
-// says so and memories are not used until it is back.
+// What a process may remember between requests (the signed-in member's roles, the locations, the MC ladder) is
+// only as good as its knowledge of writes to the tables it was read from. A change clock per database keeps a
+// version per watched table. The code that writes one of them in this process says so once its write is
+// committed (tablesChanged); a write by another process (another API instance, a script, psql) fires a trigger
+// that sends NOTIFY guildhall_changes with the table's name (migration 0006), and each API process on PostgreSQL
+// listens. While the listening connection is down nobody can tell, so the clock says so and memories are not used
+// until it is back.
 import pg from 'pg';
 import type { Db } from './types';
 
 export const CHANGES_CHANNEL = 'guildhall_changes';
 
+/** The tables whose changes invalidate what a process remembers (each has a trigger in migration 0006). */
+export const WATCHED_TABLES = ['sessions', 'users', 'positions', 'venues', 'locations', 'mc_levels'] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
+
 export class ChangeClock {
-  private version = 0;
+  private readonly versions = new Map<WatchedTable, number>(WATCHED_TABLES.map((table) => [table, 0]));
+  /** Moved on whenever liveness changes: everything remembered before is unknown. */
+  private epoch = 0;
   private live: boolean;
 
   constructor(live: boolean) {
     this.live = live;
   }
 
-  /** The current version, or null while writes elsewhere could go unnoticed (then remember nothing). */
-  now(): number | null {
-    return this.live ? this.version : null;
+  /**
+   * The version of the given tables together, or null while writes elsewhere could go unnoticed (then remember
+   * nothing). Every count only grows, so their sum moves exactly when one of them does.
+   */
+  now(tables: readonly WatchedTable[]): number | null {
+    if (!this.live) return null;
+    let version = this.epoch;
+    for (const table of tables) version += this.versions.get(table) ?? 0;
+    return version;
   }
 
-  /** Something was written: what was remembered before is stale. */
-  tick() {
-    this.version++;
+  /** These tables were written: what was remembered from them before is stale. */
+  tick(tables: readonly WatchedTable[]) {
+    for (const table of tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+  }
+
+  /** A notification's payload: its table, or every table when it names none we know. */
+  notified(payload: string | undefined) {
+    const table = WATCHED_TABLES.find((t) => t === payload);
+    this.tick(table ? [table] : WATCHED_TABLES);
   }
 
   setLive(live: boolean) {
     this.live = live;
-    this.version++;
+    this.epoch++;
   }
 }
 
@@ -45,19 +64,14 @@ export function changeClock(db: Db): ChangeClock {
   return clocks.get(db) ?? nobodyListens;
 }
 
-const WRITE = /^\s*(insert|update|delete|truncate|merge|commit|end|copy|alter|drop|create|call|do)\b/i;
-const WRITING_CTE = /\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
-
-/** Whether a statement may change data (reads, BEGIN, ROLLBACK and SET do not). Cheap: runs for every statement. */
-export function isWriteStatement(text: unknown): boolean {
-  if (typeof text !== 'string') return false;
-  if (WRITE.test(text)) return true;
-  return /^\s*with\b/i.test(text) && WRITING_CTE.test(text);
+/**
+ * Called by the code that wrote these tables, after its write is committed (outside the transaction: a request
+ * between the tick and the commit would read and keep the old state), so this process drops at once what it
+ * remembered from them. Other processes learn by NOTIFY.
+ */
+export function tablesChanged(db: Db, tables: readonly WatchedTable[]) {
+  changeClock(db).tick(tables);
 }
-
-/** The text of a pg query's first argument: a string or a query config. */
-export const statementText = (arg: unknown): unknown =>
-  typeof arg === 'string' ? arg : (arg as { text?: unknown } | null | undefined)?.text;
 
 /**
  * Listens for other processes' writes on a connection of its own, and reconnects (backing off up to 5 s) when
@@ -87,7 +101,7 @@ export function listenForChanges(url: string, clock: ChangeClock, onError: (erro
     };
     next.on('error', fail);
     next.on('end', () => fail());
-    next.on('notification', () => clock.tick());
+    next.on('notification', (message) => clock.notified(message.payload));
     try {
       await next.connect();
       await next.query(`listen ${CHANGES_CHANNEL}`);
@@ -113,15 +127,15 @@ export function listenForChanges(url: string, clock: ChangeClock, onError: (erro
 }
 
 /**
- * A value derived from the database (reference data: the MC ladder, the domain list), computed once and kept
- * until the change clock moves. A value read while something was written is used but not kept; a failed read
- * (an outage) is not kept either.
+ * A value derived from the given tables (reference data: the MC ladder, the locations), computed once and kept
+ * until one of them changes. A value read while one was written is used but not kept; a failed read (an outage)
+ * is not kept either.
  */
-export function rememberedUntilChange<T>(load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+export function rememberedUntilChange<T>(tables: readonly WatchedTable[], load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
   const kept = new WeakMap<Db, { version: number; value: Promise<T> }>();
   return (db) => {
     const clock = changeClock(db);
-    const version = clock.now();
+    const version = clock.now(tables);
     if (version === null) return load(db);
     const found = kept.get(db);
     if (found?.version === version) return found.value;
@@ -133,7 +147,7 @@ export function rememberedUntilChange<T>(load: (db: Db) => Promise<T>): (db: Db)
       if (kept.get(db) === entry) kept.delete(db);
     };
     value.then(() => {
-      if (clock.now() !== version) forget();
+      if (clock.now(tables) !== version) forget();
     }, forget);
     return value;
   };

@@ -5,7 +5,7 @@
 export { anyOf, anyOfKeys } from './any-of';
 export { batchedByKey } from './batch';
 export { type BuiltWhere, builtOnce, builtWhere } from './built-once';
-export { changeClock, rememberedUntilChange } from './changes';
+export { changeClock, rememberedUntilChange, tablesChanged, type WatchedTable } from './changes';
 export { everyWordStartsAName, foldSql, foldText, wordsOf } from './fold';
 export { escapeLike } from './like';
 export {

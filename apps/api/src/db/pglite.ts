@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { ChangeClock, isWriteStatement, registerChangeClock } from './changes';
+import { ChangeClock, registerChangeClock } from './changes';
 import { planWindowTotals } from './list-counts';
 import { lockDataDir } from './lock';
 import { migrationCount, migrationsFolder } from './migrating';
@@ -51,8 +51,9 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     throw error;
   }
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
-  // Only this process opens the data directory (lockDataDir), so every write passes through `client`.
-  registerChangeClock(db, client.clock);
+  // Only this process opens the data directory (lockDataDir), so every write is told by the code that made it
+  // (tablesChanged): nobody else can write, and the clock is always live.
+  registerChangeClock(db, new ChangeClock(true));
   planWindowTotals(db);
   return {
     db,
@@ -87,33 +88,10 @@ export class ReopeningPglite {
     private readonly onError: (error: Error) => void = () => undefined,
   ) {}
 
-  /** Moved on by every write through this wrapper: the whole database's, since no other process opens it. */
-  readonly clock = new ChangeClock(true);
-
-  query: PGlite['query'] = (text, params, options) =>
-    this.written(
-      isWriteStatement(text),
-      this.run((c) => c.query(text, params, options)),
-    );
-  exec: PGlite['exec'] = (...args) =>
-    this.written(
-      isWriteStatement(args[0]),
-      this.run((c) => c.exec(...args)),
-    );
-  transaction: PGlite['transaction'] = (callback) =>
-    this.written(
-      true,
-      this.run((c) => c.transaction(callback)),
-    );
+  query: PGlite['query'] = (text, params, options) => this.run((c) => c.query(text, params, options));
+  exec: PGlite['exec'] = (...args) => this.run((c) => c.exec(...args));
+  transaction: PGlite['transaction'] = (callback) => this.run((c) => c.transaction(callback));
   dumpDataDir: PGlite['dumpDataDir'] = (...args) => this.run((c) => c.dumpDataDir(...args));
-
-  /** Ticks the clock once a write has finished, whether it committed or failed. */
-  private written<T>(write: boolean, result: Promise<T>): Promise<T> {
-    if (!write) return result;
-    const tick = () => this.clock.tick();
-    result.then(tick, tick);
-    return result;
-  }
 
   private async run<T>(work: (client: PgliteHandle) => Promise<T>): Promise<T> {
     if (this.reopening) throw new DatabaseUnavailableError('The database is being reopened.');

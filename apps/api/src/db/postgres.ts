@@ -1,10 +1,10 @@
 // PostgreSQL (DATABASE_URL): a pool that knows each request's connections (to cancel an abandoned request's
-// statements), ticks the change clock on writes and names repeated reads; its migration and ANALYZE.
+// statements), listens for changes (db/changes.ts) and names repeated reads; its migration and ANALYZE.
 import { createHash } from 'node:crypto';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { ChangeClock, isWriteStatement, listenForChanges, registerChangeClock, statementText } from './changes';
+import { ChangeClock, listenForChanges, registerChangeClock } from './changes';
 import { planRowsByKeys, planWindowTotals } from './list-counts';
 import { PLAN_ONCE_MARK } from './list-rows';
 import { migrationCount, migrationsFolder } from './migrating';
@@ -17,30 +17,6 @@ import type { Db, OpenedDatabase } from './types';
 export interface PostgresDatabase extends OpenedDatabase {
   kind: 'postgres';
   pool: pg.Pool;
-}
-
-/**
- * Ticks the change clock when a write statement (or a COMMIT) this client ran has finished, so what this process
- * remembers is dropped at once, before another process's NOTIFY could arrive. Reads pass through untouched.
- */
-function tickOnWrites(client: pg.PoolClient, clock: ChangeClock) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    if (!isWriteStatement(statementText(args[0]))) return query(...args);
-    const tick = () => clock.tick();
-    const last = args.length - 1;
-    const callback = args[last];
-    if (typeof callback === 'function') {
-      args[last] = (...results: unknown[]) => {
-        tick();
-        return callback(...results);
-      };
-      return query(...args);
-    }
-    const result = query(...args) as Promise<unknown> | undefined;
-    result?.then?.(tick, tick);
-    return result;
-  }) as typeof client.query;
 }
 
 // PostgreSQL plans an unnamed statement afresh on every run, and for the lists planning costs more than running
@@ -133,7 +109,7 @@ export interface PostgresOptions {
   onError?: (error: Error) => void;
 }
 
-/** Opens a pool on PostgreSQL; its Drizzle client cancels an abandoned request's statements and ticks the change clock. */
+/** Opens a pool on PostgreSQL; its Drizzle client cancels an abandoned request's statements; its change clock listens. */
 export function openPostgres(target: { url: string } & PostgresOptions): PostgresDatabase {
   const statementTimeout = target.statementTimeoutMs ?? 5000;
   const pool = new RequestAwarePool({
@@ -152,7 +128,6 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   const clock = new ChangeClock(false);
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
-    tickOnWrites(client, clock);
     nameRepeatedReads(client);
   });
   const listener = listenForChanges(target.url, clock, onError);

@@ -9,6 +9,7 @@ import {
   characterTypes,
   locations,
   positions,
+  tablesChanged,
   userEmails,
   users,
   venues,
@@ -51,6 +52,8 @@ export async function buildLocation(db: Db, values: Partial<typeof locations.$in
       ...rest,
     })
     .returning();
+  // As the portal's own writes do (db/changes.ts): what this process remembers of them is dropped.
+  tablesChanged(db, ['locations']);
   return location!;
 }
 
@@ -85,6 +88,7 @@ export async function buildPosition(
     .insert(positions)
     .values({ ...values, id_user, id_location, pos_title: values.pos_title ?? values.pos_type })
     .returning();
+  tablesChanged(db, ['positions']);
   return position!;
 }
 
@@ -109,6 +113,7 @@ export async function buildVenue(db: Db, values: Partial<typeof venues.$inferIns
     .insert(venues)
     .values({ venue_name: `Venue ${n}`, venue_style: 'House rules.', ...values, id_location, id_user_st, id_venue_type })
     .returning();
+  tablesChanged(db, ['venues']);
   return venue!;
 }
 

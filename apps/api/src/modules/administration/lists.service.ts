@@ -5,7 +5,7 @@ import { ladderBreak } from '@guildhall/shared/rules/member-class';
 import type { LocationAdd, McLevelSave } from '@guildhall/shared/schemas/administration';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { characterSubtypes, characterTypes, locations, mcLevels, venueTypes, type Db, type Tx } from '../../db/index';
+import { characterSubtypes, characterTypes, locations, mcLevels, tablesChanged, venueTypes, type Db, type Tx } from '../../db/index';
 import { badRequest } from '../../errors';
 import { writeAudit } from '../audit/audit.service';
 import { administrationErrors } from './administration.errors';
@@ -32,7 +32,7 @@ async function assertCodeFree(tx: Tx, id_parent: number, code: string, except?: 
 }
 
 export async function addLocation(db: Db, by: number, input: LocationAdd): Promise<number> {
-  return db.transaction(async (tx) => {
+  const id_location = await db.transaction(async (tx) => {
     const { parent, type } = await parentOf(tx, input.id_parent);
     await assertCodeFree(tx, parent.id_location, input.location_code);
     const [created] = await tx
@@ -42,6 +42,8 @@ export async function addLocation(db: Db, by: number, input: LocationAdd): Promi
     await writeAudit(tx, { by, action: 'location.create', entity: 'location', entityId: created!.id_location, after: created });
     return created!.id_location;
   });
+  tablesChanged(db, ['locations']);
+  return id_location;
 }
 
 /** Renames, recodes or moves a location (under a parent of the same level); its subtree's ancestor lists follow. */
@@ -84,6 +86,7 @@ export async function updateLocation(db: Db, by: number, id_location: number, in
       after: { ...before, ...input, id_parent_location: ancestors },
     });
   });
+  tablesChanged(db, ['locations']);
 }
 
 /** Adds or renames a row of one of the society's named lists; a name already in the list is a 409. */
@@ -211,4 +214,5 @@ export async function saveMcLevel(db: Db, by: number, input: McLevelSave): Promi
       after: input,
     });
   });
+  tablesChanged(db, ['mc_levels']);
 }

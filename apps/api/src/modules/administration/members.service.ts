@@ -9,6 +9,7 @@ import {
   oidcPayloads,
   passwordSetupTokens,
   sessions,
+  tablesChanged,
   userAddresses,
   userEmails,
   userPhones,
@@ -182,6 +183,7 @@ export async function setDisabled(db: Db, by: number, id_user: number, disabled:
       note: note ?? null,
     });
   });
+  tablesChanged(db, ['users', 'sessions']);
 }
 
 export type LinkState = { id_user: number } | 'invalid';
@@ -205,7 +207,7 @@ export async function findLink(db: Db, token: string): Promise<LinkState> {
 
 /** Uses the link once: stores the password hash and marks the link used, or answers false if it is no longer live. */
 export async function useLink(db: Db, token: string, passwordHash: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const used = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(passwordSetupTokens)
       .set({ used_at: sql`now()` })
@@ -229,4 +231,6 @@ export async function useLink(db: Db, token: string, passwordHash: string): Prom
     await writeAudit(tx, { by: row.id_user, action: 'member.password_set', entity: 'user', entityId: row.id_user, note: 'One-time link' });
     return true;
   });
+  tablesChanged(db, ['sessions']);
+  return used;
 }

@@ -22,16 +22,16 @@ async function readLocations(db: Db | Tx): Promise<readonly Location[]> {
   // Shared by every request until a write (below): frozen, so no caller can change it for the others.
   return Object.freeze(rows.map(({ id_parent: _, ...row }) => Object.freeze({ ...row, domain_code: domainCode(row, byId) })));
 }
-const rememberedLocations = rememberedUntilChange(readLocations);
+const rememberedLocations = rememberedUntilChange(['locations'], readLocations);
 
-/** Every location with its domain code, kept until something is written; a transaction reads its own. */
+/** Every location with its domain code, kept until a location is written; a transaction reads its own. */
 export function listLocations(db: Db | Tx): Promise<readonly Location[]> {
   return db instanceof PgTransaction ? readLocations(db) : rememberedLocations(db);
 }
 
 /** GET /domains's answer, serialised and encoded once per change of the locations (the list grows with the society: 85 KB
  * at 100,000 members, which encoding again for every request cost more than sending). */
-export const domainsBody = rememberedUntilChange(async (db) => {
+export const domainsBody = rememberedUntilChange(['locations'], async (db) => {
   const rows = await listLocations(db);
   return Buffer.from(JSON.stringify(listEnvelope(locationSchema).parse({ result: { rows, count: rows.length } })));
 });

@@ -16,6 +16,7 @@ import {
   locations,
   positionHolders,
   positions,
+  tablesChanged,
   users,
   venues,
   type Db,
@@ -214,7 +215,7 @@ async function closeHolding(tx: Tx, id_position: number, by: number) {
 
 /** A new post at a location (a venue storyteller's on a venue of it), vacant or with its first holder. */
 export async function addPosition(db: Db, by: number, input: PositionAdd): Promise<number> {
-  return db.transaction(async (tx) => {
+  const id_position = await db.transaction(async (tx) => {
     const [location] = await tx.select({ id: locations.id_location }).from(locations).where(eq(locations.id_location, input.id_location));
     if (!location) throw positionsErrors.noSuchLocation();
     const type = input.pos_type as PositionType;
@@ -257,11 +258,13 @@ export async function addPosition(db: Db, by: number, input: PositionAdd): Promi
     await writeAudit(tx, { by, action: 'position.create', entity: 'position', entityId: position.id_position, after: snapshot(position) });
     return position.id_position;
   });
+  tablesChanged(db, ['positions', 'venues']);
+  return id_position;
 }
 
 /** Gives the post to a member (filling a vacancy or reassigning): the old holding ends, a new one starts. */
 export async function assignPosition(db: Db, by: number, id_position: number, id_user: number): Promise<{ moved: number[] }> {
-  return db.transaction(async (tx) => {
+  const reassigned = await db.transaction(async (tx) => {
     const position = await lockPosition(tx, id_position);
     if (position.id_user === id_user) throw positionsErrors.sameHolder();
     await activeMember(tx, id_user);
@@ -287,6 +290,8 @@ export async function assignPosition(db: Db, by: number, id_position: number, id
     });
     return { moved };
   });
+  tablesChanged(db, ['positions', 'venues']);
+  return reassigned;
 }
 
 /** Ends the current holding: the post stays, vacant, and the holding is kept with its dates. */
@@ -312,4 +317,5 @@ export async function endPosition(db: Db, by: number, id_position: number): Prom
       link: '/overview',
     });
   });
+  tablesChanged(db, ['positions', 'venues']);
 }

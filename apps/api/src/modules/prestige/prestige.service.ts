@@ -74,7 +74,9 @@ export async function prestigeAggregates(db: Db, id_user: number): Promise<Prest
 // until mc_levels (or anything else) is written (db/changes.ts).
 type Ladder = (typeof mcLevels.$inferSelect)[];
 
-export const loadLadder: (db: Db) => Promise<Ladder> = rememberedUntilChange((db) => db.select().from(mcLevels).orderBy(asc(mcLevels.mc)));
+export const loadLadder: (db: Db) => Promise<Ladder> = rememberedUntilChange(['mc_levels'], (db) =>
+  db.select().from(mcLevels).orderBy(asc(mcLevels.mc)),
+);
 
 /** Records an award and tells the member, in one transaction. */
 export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAdd): Promise<number> {

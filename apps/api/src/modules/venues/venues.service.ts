@@ -24,6 +24,7 @@ import {
   locations,
   positionHolders,
   positions,
+  tablesChanged,
   users,
   venueItems,
   venues,
@@ -45,8 +46,8 @@ const storytellerName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.us
 const contains = (column: SQL | typeof venues.venue_name, text: string) =>
   sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
 
-/** Every location by id, kept until something is written (the list it indexes is kept alike: listLocations). */
-const locationsById = rememberedUntilChange(async (db) => indexLocations(await listLocations(db)));
+/** Every location by id, kept until a location is written (the list it indexes is kept alike: listLocations). */
+const locationsById = rememberedUntilChange(['locations'], async (db) => indexLocations(await listLocations(db)));
 
 /**
  * Domain name and code, region and organization (SPEC §3) of the given locations, from the location tree this
@@ -187,7 +188,7 @@ async function assertVenueType(tx: Tx, id_venue_type: number) {
 
 /** DESIGN §5: a new style sheet is in the caller's domain and run by the caller, who holds its Venue Storyteller post. */
 export async function addVenue(db: Db, id_user: number, input: VenueForm): Promise<number> {
-  return db.transaction(async (tx) => {
+  const id_venue = await db.transaction(async (tx) => {
     await assertVenueType(tx, input.id_venue_type);
     const [member] = await tx.select({ id_location: users.id_location }).from(users).where(eq(users.id_user, id_user));
     if (!member?.id_location) throw venuesErrors.noDomain();
@@ -215,6 +216,8 @@ export async function addVenue(db: Db, id_user: number, input: VenueForm): Promi
     });
     return created!.id;
   });
+  tablesChanged(db, ['venues', 'positions']);
+  return id_venue;
 }
 
 export async function updateVenue(db: Db, id_venue: number, input: VenueForm) {
