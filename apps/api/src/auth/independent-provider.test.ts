@@ -7,7 +7,17 @@ import type { ClientAuthMethod, ClientMetadata } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicCredentials, chooseTokenAuthMethod } from './relying-party';
 import { INDEPENDENT_PAGE_TEXT, type IndependentProvider, startIndependentProvider } from '../test/independent-provider';
-import { Browser, callbackBody, exchange, type Flow, freePort, signInAtProvider, signOutAtProvider, startFlow } from '../test/oidc-flow';
+import {
+  Browser,
+  callbackBody,
+  exchange,
+  type Flow,
+  freePort,
+  refusingPort,
+  signInAtProvider,
+  signOutAtProvider,
+  startFlow,
+} from '../test/oidc-flow';
 import { rows } from '../test/sql';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../test/test-app';
 
@@ -37,6 +47,7 @@ let base: TestApp;
 let postOnly: IndependentProvider;
 /** Publishes client_secret_basic and client_secret_post. */
 let basicAndPost: IndependentProvider;
+let unreachable: Awaited<ReturnType<typeof refusingPort>> | undefined;
 const portals: Record<string, Portal> = {};
 
 beforeAll(async () => {
@@ -64,7 +75,8 @@ beforeAll(async () => {
     response_types: ['code'],
     grant_types: ['authorization_code'],
   });
-  const [p1, p2, closed] = [await freePort(), await freePort(), await freePort()];
+  const [p1, p2] = [await freePort(), await freePort()];
+  unreachable = await refusingPort();
   postOnly = await startIndependentProvider({
     port: p1,
     clientAuthMethods: ['client_secret_post', 'none'],
@@ -101,7 +113,7 @@ beforeAll(async () => {
     override: env('override', basicAndPost.issuer, 'guildhall-post', ODD_SECRET, 'client_secret_post'),
     wrongSecret: env('wrongSecret', basicAndPost.issuer, 'guildhall-wrong', 'not-the-secret'),
     wrongPostSecret: env('wrongPostSecret', basicAndPost.issuer, 'guildhall-wrong-post', 'not-the-secret'),
-    unreachable: env('unreachable', `http://localhost:${closed}`, 'nobody', 'nothing'),
+    unreachable: env('unreachable', `http://127.0.0.1:${unreachable.port}`, 'nobody', 'nothing'),
     // The provider calls itself localhost; the portal was told 127.0.0.1.
     wrongIssuer: env('wrongIssuer', `http://127.0.0.1:${p1}`, 'society-portal', ODD_SECRET),
   };
@@ -114,6 +126,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await unreachable?.close();
   for (const p of Object.values(portals)) await p.close();
   await postOnly?.close();
   await basicAndPost?.close();

@@ -5,6 +5,22 @@ import { createServer } from 'node:net';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '../db/demo-society/demo';
 
+/**
+ * A port no server of this machine answers on, held for the test: every connection is dropped at once. A port
+ * merely closed can be taken meanwhile by another test file's server (one answered 200 in a CI run).
+ */
+export async function refusingPort(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    port: (server.address() as { port: number }).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
