@@ -21,15 +21,23 @@ export async function refusingPort(): Promise<{ port: number; close(): Promise<v
   };
 }
 
+/**
+ * A port to listen on a moment later, when its number must be known first (a provider's redirect URIs name the
+ * portal). Taken below the kernel's ephemeral range (32768 and up here), where servers listening on port 0 (other
+ * test files running meanwhile) are never given it, and in a block of its own for each Vitest worker, so two
+ * files running at once never pick the same; a port found taken is skipped.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+  const block = 20_000 + (Number(process.env.VITEST_POOL_ID ?? process.pid) % 12) * 1_000;
+  for (;;) {
+    const port = block + Math.floor(Math.random() * 1_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-    server.on('error', reject);
-  });
+    if (free) return port;
+  }
 }
 
 /** A cookie jar, enough for the provider's cookies; relative redirects resolve against the last URL. */
