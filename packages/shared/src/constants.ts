@@ -3,6 +3,8 @@
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** The largest id a record can have (PostgreSQL's integer); a larger one is an input error naming its field. */
+export const MAX_RECORD_ID = 2_147_483_647;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
 export const PRESTIGE_CATEGORIES = [

@@ -1,6 +1,6 @@
 // Issue 13: the Administration section's payloads and rows (members, positions, audit log, locations and lists).
 import { z } from 'zod';
-import { POSITION_TYPE_CODES, TRANSFER_STATUSES, USER_TYPES } from '../constants';
+import { MAX_RECORD_ID, POSITION_TYPE_CODES, TRANSFER_STATUSES, USER_TYPES } from '../constants';
 import { pagingQuery } from './envelope';
 import { dateField, emailField, optionalText, requiredMessage, requiredText } from './messages';
 import { profileUpdateSchema } from './profile';
@@ -10,7 +10,8 @@ const idField = (field: string) =>
   z.coerce
     .number({ error: requiredMessage(field) })
     .int({ error: requiredMessage(field) })
-    .positive({ error: requiredMessage(field) });
+    .positive({ error: requiredMessage(field) })
+    .max(MAX_RECORD_ID, { error: `${field} is not a known record` });
 const optionalId = (field: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(field).optional());
 /** Membership numbers as the society writes them: letters, digits and dashes. */
 const membershipNumber = requiredText('membership number', 32).regex(/^[A-Za-z0-9-]+$/, {

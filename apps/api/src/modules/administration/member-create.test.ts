@@ -169,6 +169,9 @@ describe('a member’s home', () => {
     );
     expect(places).toHaveLength(2);
     const m = await buildMember(t.database.db, { id_location: home });
+    const huge = await post('/api/users', 'admin', newMember({ id_location: 999_999_999_999 }));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors[0].path).toBe('id_location');
     for (const { id_location } of places) {
       const created = await post('/api/users', 'admin', newMember({ id_location }));
       expect(created.statusCode).toBe(400);

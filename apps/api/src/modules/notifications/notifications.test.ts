@@ -64,6 +64,14 @@ describe('notifications', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toMatch(/^ids/);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: bearer(storyteller),
+      payload: { ids: [99_999_999_999_999] },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors[0].path).toBe('ids.0');
     for (const payload of [{}, { all: false }, { ids: [1], all: true }, { ids: [] }]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: bearer(storyteller), payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
