@@ -104,7 +104,7 @@ type Call = [name: string, url: string | string[], token: string | undefined, bu
 const callsOf = (s: Society): Call[] => [
   ['member record (own)', `/api/user/${s.id}`, s.memberToken, onPostgres ? { shareOfHello: 0.1 } : { shareOfHello: 0.02, p99: 100 }],
   // A coordinator reading 200 different members' records in turn: reads arriving together share a statement
-  // (db/batch.ts) whoever they are for, not only when they ask for the same member.
+  // (db/batched.ts) whoever they are for, not only when they ask for the same member.
   ["members' records (200 members)", s.memberIds.map((id) => `/api/user/${id}`), s.staffToken, readBudget],
   ['overview figures', `/api/user/${s.id}/overview`, s.memberToken, onPostgres ? { p99: 50 } : { p99: 100 }],
   ['prestige record', `/api/prestiges/user/${s.id}?sortBy=prestige_general&direction=asc`, s.memberToken, readBudget, 'list'],
@@ -112,7 +112,7 @@ const callsOf = (s: Society): Call[] => [
   ['lookup, default page', '/api/users', s.staffToken, lookupBudget, 'list'],
   ['lookup by name "ada lo"', '/api/users?name=ada%20lo', s.staffToken, lookupBudget, 'list'],
   ['lookup by number', '/api/users?membershipCode=US2019', s.staffToken, lookupBudget, 'list'],
-  // Lookups by 200 different names in turn: no two requests of a burst alike (db/batch.ts shares less).
+  // Lookups by 200 different names in turn: no two requests of a burst alike (db/batched.ts shares less).
   ['lookups by 200 other names', s.namePrefixes.map((p) => `/api/users?name=${encodeURIComponent(p)}`), s.staffToken, {}],
   // The deepest page but ten, whatever the society's size.
   ['lookup, a last page', `/api/users?page=${s.lastPage}`, s.staffToken, lookupBudget, 'list'],

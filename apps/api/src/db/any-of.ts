@@ -8,7 +8,7 @@ export function anyOf(column: AnyColumn | SQL, ids: readonly number[]): SQL {
 }
 
 /**
- * The same test for a statement prepared once and run with ever other keys (a named statement, or PLAN_ONCE_MARK):
+ * The same test for a statement prepared once by name and run with ever other keys:
  * `column = any(array(select unnest($1::int[])))`. PostgreSQL's plan cache plans a prepared statement afresh on each
  * run for as long as a plan made for the values costs less than the generic one, and a plan made for `= any($1)`
  * knows the array's length: with fewer keys than the generic plan's guess of ten it always costs less, so the

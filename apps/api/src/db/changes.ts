@@ -24,10 +24,7 @@ export class ChangeClock {
     this.live = live;
   }
 
-  /**
-   * The version of the given tables together, or null while writes elsewhere could go unnoticed (then remember
-   * nothing). Every count only grows, so their sum moves exactly when one of them does.
-   */
+  /** The version of these tables together (counts only grow: their sum moves when one does); null while not live. */
   now(tables: readonly WatchedTable[]): number | null {
     if (!this.live) return null;
     let version = this.epoch;
@@ -53,25 +50,18 @@ export class ChangeClock {
 }
 
 const clocks = new WeakMap<Db, ChangeClock>();
-
-export function registerChangeClock(db: Db, clock: ChangeClock) {
-  clocks.set(db, clock);
-}
+export const registerChangeClock = (db: Db, clock: ChangeClock) => void clocks.set(db, clock);
 
 const nobodyListens = new ChangeClock(false);
 /** The database's change clock; a database opened otherwise than by openDatabase has none and remembers nothing. */
-export function changeClock(db: Db): ChangeClock {
-  return clocks.get(db) ?? nobodyListens;
-}
+export const changeClock = (db: Db): ChangeClock => clocks.get(db) ?? nobodyListens;
 
 /**
  * Called by the code that wrote these tables, after its write is committed (outside the transaction: a request
  * between the tick and the commit would read and keep the old state), so this process drops at once what it
  * remembered from them. Other processes learn by NOTIFY.
  */
-export function tablesChanged(db: Db, tables: readonly WatchedTable[]) {
-  changeClock(db).tick(tables);
-}
+export const tablesChanged = (db: Db, tables: readonly WatchedTable[]) => changeClock(db).tick(tables);
 
 /**
  * Listens for other processes' writes on a connection of its own, and reconnects (backing off up to 5 s) when

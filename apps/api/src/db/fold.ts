@@ -36,9 +36,7 @@ export function afterPrefix(prefix: string): string | undefined {
  * names (`users.fold_fname` …, foldSql of each name), which the prefix indexes serve.
  *
  * A word is written as the range of texts it starts (`name ~>=~ 'ada' and name ~<~ 'adb'`), which is what PostgreSQL
- * makes of `name like 'ada%'` when it sees the pattern, so a plan made once, without the words, still reads the
- * prefix indexes (a pattern it cannot see reads none). Such a statement can then be prepared and planned once
- * (`planOnce`, decision 029).
+ * makes of `name like 'ada%'` when it sees the pattern: the prefix indexes serve it, bound or not.
  */
 export function everyWordStartsAName(text: string | undefined, folded: AnyColumn[]): SQL[] {
   return wordsOf(text).map((term) => {

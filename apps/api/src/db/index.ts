@@ -1,28 +1,18 @@
 // The data layer's front door: what the rest of the API imports from db/. Inside db/ no file imports this one, so
-// it adds no cycle. Opening: db/open.ts (PostgreSQL in db/postgres.ts, PGlite in db/pglite.ts and its thread in
-// db/pglite-thread.ts); outages: db/outage.ts; a request's cancellable work: db/request-scope.ts.
+// it adds no cycle. Opening: db/open.ts (PostgreSQL in db/postgres.ts, PGlite in db/pglite.ts, its thread
+// db/pglite-worker.mjs); outages: db/outage.ts; a request's cancellable work: db/request-scope.ts.
 
 export { anyOf, anyOfKeys } from './any-of';
-export { batchedByKey } from './batch';
-export { type BuiltWhere, builtOnce, builtWhere } from './built-once';
 export { changeClock, rememberedUntilChange, tablesChanged, type WatchedTable } from './changes';
 export { everyWordStartsAName, foldSql, foldText, wordsOf } from './fold';
 export { escapeLike } from './like';
-export {
-  type DatabaseLists,
-  keysSelect,
-  type ListOptions,
-  type ListSpec,
-  PLAN_ONCE_MARK,
-  pagedList,
-  preparedRowsByKey,
-  type SortColumns,
-} from './list';
+export { batchedByKey } from './batched';
+export { type ListPage, type ListSpec, orderOf, pagedList, preparedRowsOfKeys, type SortColumns, totalKeyOf } from './list';
+export type { DatabaseLists, ListOptions } from './list-totals';
 export { type Database, type DatabaseTarget, dumpPglite, isEmpty, openDatabase } from './open';
 export { ClientGoneError, DatabaseUnavailableError, isClientGone, isDatabaseUnavailable } from './outage';
 export { oncePerDatabase } from './per-database';
-export { type PgliteDatabase, ReopeningPglite } from './pglite';
-export { type PgliteHandle, PgliteThread } from './pglite-thread';
+export { type PgliteDatabase, PgliteThread } from './pglite';
 export type { PostgresDatabase, PostgresOptions } from './postgres';
 export { qualified } from './qualified';
 export { abandonRequest, cancelsAbandonedRequests, RequestScope, requestScope } from './request-scope';

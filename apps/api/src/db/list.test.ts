@@ -62,7 +62,7 @@ describe('pagedList with keys', () => {
     expect(got.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
   });
 
-  it('brings a total not yet counted with the page’s keys, and counts for a page past the end', async () => {
+  it('gives pages asked for together, before their total is known, their own rows and the same total, past the end too', async () => {
     t.database.lists.set({ rememberFrom: 1000 });
     try {
       const troupe = await scalar(t.database.db, sql`select count(*)::int from users where user_type = 'Troupe'`);
@@ -86,7 +86,7 @@ describe('pagedList with keys', () => {
     }
   });
 
-  it('gives each of several filtered pages asked for together its own rows (read together where they can be)', async () => {
+  it('gives each of several filtered pages asked for together its own rows', async () => {
     const asked: [string, SQL, string, number][] = [
       ['?userType=Troupe&count=4&page=1', sql`order by id_user desc`, 'Troupe', 0],
       ['?userType=LARP&count=4&page=2', sql`order by id_user desc`, 'LARP', 4],
@@ -97,20 +97,7 @@ describe('pagedList with keys', () => {
     for (const [query] of asked) await idsOf(query);
     const farPage = Math.ceil((await idsOf('?userType=Troupe&count=4')).count / 4) - 1;
     asked.push([`?userType=Troupe&count=4&page=${farPage}`, sql`order by id_user desc`, 'Troupe', (farPage - 1) * 4]);
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-    const query = client.query;
-    const rowStatements: string[] = [];
-    client.query = (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text);
-      if (text.includes('/* plan once */')) rowStatements.push(text);
-      return query.apply(client, args);
-    };
-    let answers: { rows: { id_user: number }[] }[];
-    try {
-      answers = await Promise.all(asked.map(([q]) => idsOf(q)));
-    } finally {
-      client.query = query;
-    }
+    const answers = await Promise.all(asked.map(([q]) => idsOf(q)));
     for (const [i, [, order, type, offset]] of asked.entries()) {
       const want = await rows<{ id_user: number }>(
         t.database.db,
@@ -118,16 +105,11 @@ describe('pagedList with keys', () => {
       );
       expect(answers[i]!.rows.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
     }
-    // PostgreSQL reads a filtered page's rows by keys (PGlite in the same statement as the keys), pages whose keys
-    // came back in the same turn of the event loop by one statement: never more statements than pages.
-    if (t.database.kind === 'postgres') {
-      expect(rowStatements.length).toBeGreaterThanOrEqual(2);
-      expect(rowStatements.length).toBeLessThanOrEqual(asked.length);
-    }
   });
 
   it('serves a total past its time while counting it again, then the new one; one long past its time is counted', async () => {
-    t.database.lists.set({ rememberMs: 300 });
+    // Times generous enough for a loaded CI machine: past its time at 1.1 s, long past it at 2 s more.
+    t.database.lists.set({ rememberMs: 1000 });
     // A filter no other test counts, so no total of theirs is remembered for it.
     const filter = '?userType=Troupe&from=1900-01-01&count=2';
     const [added] = await t.database.db
@@ -137,12 +119,12 @@ describe('pagedList with keys', () => {
     try {
       const counted = (await idsOf(filter)).count;
       await t.database.db.delete(users).where(sql`${users.id_user} = ${added!.id_user}`);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      await new Promise((resolve) => setTimeout(resolve, 1100));
       // Past its time: served as it was while a count runs in the background ...
       expect((await idsOf(filter)).count).toBe(counted);
       // ... and the recounted total once that is done.
       let recounted = counted;
-      for (let i = 0; i < 40 && recounted === counted; i++) {
+      for (let i = 0; i < 100 && recounted === counted; i++) {
         await new Promise((resolve) => setTimeout(resolve, 5));
         recounted = (await idsOf(filter)).count;
       }
@@ -155,92 +137,11 @@ describe('pagedList with keys', () => {
         user_type: 'Troupe',
         user_expiration: '2030-01-01',
       });
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await new Promise((resolve) => setTimeout(resolve, 2300));
       expect((await idsOf(filter)).count).toBe(counted);
     } finally {
       t.database.lists.set({ rememberMs: 5000 });
       await t.database.db.delete(users).where(sql`${users.user_camnum} like 'ZZ000000009%' and ${users.user_fname} = 'Stale'`);
-    }
-  });
-
-  it('takes a small total not known yet from the keys it reads, with no count of its own (PostgreSQL before 17)', async () => {
-    t.database.lists.set({ rememberFrom: 1000 });
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-    const query = client.query;
-    const statements: string[] = [];
-    client.query = (...args: unknown[]) => {
-      statements.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text));
-      return query.apply(client, args);
-    };
-    try {
-      // A filter no other test counts, so no total of theirs is remembered for it.
-      const troupe = await scalar(
-        t.database.db,
-        sql`select count(*)::int from users where user_type = 'Troupe' and user_expiration <= '2999-12-31'`,
-      );
-      statements.length = 0;
-      const { rows: got, count } = await idsOf('?userType=Troupe&to=2999-12-31&sortBy=user_lname&direction=asc&count=3&page=2');
-      expect(count).toBe(troupe);
-      const want = await rows<{ id_user: number }>(
-        t.database.db,
-        sql`select id_user from users where user_type = 'Troupe' and user_expiration <= '2999-12-31' order by user_lname asc, id_user asc limit 3 offset 3`,
-      );
-      expect(got.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
-      // PGlite brings the total with the keys (count(*) over ()); PostgreSQL 15 reads the keys of the first 1,001
-      // rows and counts them, without a count statement.
-      if (t.database.kind === 'postgres') {
-        expect(statements.filter((s) => /count\(/.test(s))).toEqual([]);
-        expect(statements.some((s) => /limit 1001\b/.test(s))).toBe(true);
-      }
-    } finally {
-      client.query = query;
-      t.database.lists.set({ rememberFrom: 1 });
-    }
-  });
-
-  it('reads the keys for a total not known yet once for requests arriving together, where its statement’s last total was large (PostgreSQL before 17)', async () => {
-    t.database.lists.set({ rememberFrom: 1000 });
-    // Totals above three rows are "large" here: they are counted and the statement is marked as giving large ones.
-    t.database.lists.set({ keysCountedUpTo: 3 });
-    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-    const query = client.query;
-    const statements: string[] = [];
-    client.query = (...args: unknown[]) => {
-      statements.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text));
-      return query.apply(client, args);
-    };
-    try {
-      const burst = async (to: string) => {
-        const filter = `userType=Troupe&to=${to}&sortBy=user_fname&direction=desc&count=1`;
-        const troupe = await scalar(
-          t.database.db,
-          sql`select count(*)::int from users where user_type = 'Troupe' and user_expiration <= ${to}`,
-        );
-        expect(troupe).toBeGreaterThan(3);
-        statements.length = 0;
-        const pages = await Promise.all([1, 2, 3, 1, 2, 3].map((page) => idsOf(`?${filter}&page=${page}`)));
-        for (const [i, page] of pages.entries()) {
-          expect(page.count).toBe(troupe);
-          const want = await rows<{ id_user: number }>(
-            t.database.db,
-            sql`select id_user from users where user_type = 'Troupe' and user_expiration <= ${to} order by user_fname desc, id_user desc limit 1 offset ${i % 3}`,
-          );
-          expect(page.rows.map((r) => r.id_user)).toEqual(want.map((r) => r.id_user));
-        }
-        return statements.filter((s) => /limit 4\b/.test(s)).length;
-      };
-      // The first burst learns the statement gives large totals (each request reads its own keys); the next one,
-      // for another date (the same statement, a total not known yet), reads them once.
-      const first = await burst('2999-12-30');
-      const second = await burst('2999-12-29');
-      if (t.database.kind === 'postgres') {
-        expect(first).toBeGreaterThan(1);
-        expect(second).toBe(1);
-      }
-    } finally {
-      client.query = query;
-      t.database.lists.set({ keysCountedUpTo: 1000 });
-      t.database.lists.set({ rememberFrom: 1 });
     }
   });
 

@@ -1,15 +1,14 @@
 // Opening the database: PGlite (default, embedded) or PostgreSQL (DATABASE_URL); same schema, same migrations.
-// It answers what it opened, with what that can do: the PostgreSQL pool or the PGlite thread, and its lists' thresholds
-// and remembered totals (db/list-counts.ts).
+// It answers what it opened: the PostgreSQL pool or the PGlite thread, and its lists' remembered totals.
 import { sql } from 'drizzle-orm';
-import { type DatabaseLists, listsOf } from './list-counts';
+import { type DatabaseLists, listsOf } from './list-totals';
 import { openPglite, type PgliteDatabase, type PgliteTarget } from './pglite';
 import { openPostgres, type PostgresDatabase, type PostgresOptions } from './postgres';
 import * as schema from './schema/index';
 import type { Db } from './types';
 
 export type Database = (PostgresDatabase | PgliteDatabase) & {
-  /** Its lists: how it plans their pages, and their totals remembered (thresholds: `lists.set`, tests only). */
+  /** Its lists' remembered totals (thresholds: `lists.set`, tests only). */
   lists: DatabaseLists;
 };
 
@@ -23,7 +22,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /** Dumps an in-memory PGlite database, so tests can start many copies of one migrated and seeded database. */
 export async function dumpPglite(database: Database): Promise<Blob> {
   if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped.');
-  return database.pglite.dumpDataDir('none');
+  return database.pglite.dumpDataDir();
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,12 +1,9 @@
 // PostgreSQL (DATABASE_URL): a pool that knows each request's connections (to cancel an abandoned request's
-// statements), listens for changes (db/changes.ts) and names repeated reads; its migration and ANALYZE.
-import { createHash } from 'node:crypto';
+// statements) and listens for changes (db/changes.ts); its migration and ANALYZE.
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ChangeClock, listenForChanges, registerChangeClock } from './changes';
-import { planRowsByKeys, planWindowTotals } from './list-counts';
-import { PLAN_ONCE_MARK } from './list-rows';
 import { migrationCount, migrationsFolder } from './migrating';
 import { ClientGoneError } from './outage';
 import { cancelAbandonedWith, type RequestScope, requestScope } from './request-scope';
@@ -17,46 +14,6 @@ import type { Db, OpenedDatabase } from './types';
 export interface PostgresDatabase extends OpenedDatabase {
   kind: 'postgres';
   pool: pg.Pool;
-}
-
-// PostgreSQL plans an unnamed statement afresh on every run, and for the lists planning costs more than running
-// (0.4–0.56 ms against 0.2–0.4 ms for a page of the membership lookup at 100,000 members). So a read without
-// parameters goes as a named statement, prepared once per connection (pg keeps the name per connection and then
-// sends only Bind and Execute). Only those: a statement without parameters has one plan whatever runs it, while
-// one with parameters may be switched by PostgreSQL's plan cache to a generic plan that cannot see its values,
-// and one did: the Approvals list "awaiting me", named, was given a generic plan that could not see its statuses
-// and member and served 23 req/s instead of 467 at 100,000 members (decision 029). List pages write their limit and small offsets
-// into the statement (db/list.ts), so an unfiltered page has no parameters. The first MAX_NAMED distinct texts of
-// the process are named, the rest run as before, so a backend never holds more than that many.
-const MAX_NAMED = 400;
-const statementNames = new Map<string, string>();
-function nameOfRead(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < MAX_NAMED && /^\s*select\b/i.test(text)) {
-    name = `g_${createHash('sha1').update(text).digest('hex').slice(0, 30)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
-/** Reads without parameters go as named statements (above): only query configs, which is how Drizzle calls. */
-function nameRepeatedReads(client: pg.PoolClient) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const none = (values: unknown) => values === undefined || (Array.isArray(values) && values.length === 0);
-  client.query = ((...args: unknown[]) => {
-    const config = args[0] as pg.QueryConfig | string;
-    if (
-      typeof config === 'object' &&
-      config !== null &&
-      !config.name &&
-      typeof config.text === 'string' &&
-      ((none(config.values) && (typeof args[1] === 'function' || none(args[1]))) || config.text.includes(PLAN_ONCE_MARK))
-    ) {
-      const name = nameOfRead(config.text);
-      if (name) args[0] = { ...config, name };
-    }
-    return query(...args);
-  }) as typeof client.query;
 }
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
@@ -128,7 +85,6 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   const clock = new ChangeClock(false);
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
-    nameRepeatedReads(client);
   });
   const listener = listenForChanges(target.url, clock, onError);
   const cancelAbandoned = async (scope: RequestScope) => {
@@ -153,14 +109,6 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   cancelAbandonedWith(db, cancelAbandoned);
   registerChangeClock(db, clock);
-  planRowsByKeys(db);
-  // Lists' totals ride with their keys only where the planner costs a window before a LIMIT (db/list.ts).
-  const version = pool.query<{ server_version_num: string }>('show server_version_num').then(
-    ({ rows }) => {
-      if (Number(rows[0]?.server_version_num) >= 170000) planWindowTotals(db);
-    },
-    () => undefined,
-  );
   return {
     db,
     kind: 'postgres',
@@ -178,7 +126,6 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
       }
     },
     async migrate() {
-      await version;
       // Several API processes may start at once against one server: one migrates, the others wait.
       const client = await pool.connect();
       try {

@@ -9,12 +9,11 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import {
   anyOf,
-  builtWhere,
   everyWordStartsAName,
   escapeLike,
-  keysSelect,
   pagedList,
-  preparedRowsByKey,
+  preparedRowsOfKeys,
+  totalKeyOf,
   type SortColumns,
   approvals,
   characters,
@@ -36,7 +35,7 @@ export async function listApprovalsOfCharacter(
   paging: Paging<(typeof CHARACTER_APPROVALS_SORTABLE)[number]>,
 ): Promise<ListResult<ApprovalRow>> {
   const where = eq(approvals.character_id, character_id);
-  const page = await pagedList(paging, {
+  const page = await pagedList(db, paging, {
     rows: db
       .select({
         ...coreColumns,
@@ -141,8 +140,10 @@ const listRowsSelect = (db: Db) =>
       .from(approvals)
       .$dynamic(),
   ).leftJoin(updaters, eq(updaters.id_user, approvals.updated_by));
-/** A filtered page's rows by their keys, prepared once (db/list.ts). */
-const listRowOf = preparedRowsByKey('approvals_rows', { column: approvals.id, field: 'id' }, (db, keys) => listRowsSelect(db).where(keys));
+/** A page's rows by their keys, prepared once (db/list.ts). */
+const listRowsOf = preparedRowsOfKeys('approvals_rows', { column: approvals.id, field: 'id' }, (db, keys) =>
+  listRowsSelect(db).where(keys),
+);
 
 /** Waiting at a level where the actor is the named approver (never their own character's). */
 export function awaitingApprover(me: Me): SQL {
@@ -185,22 +186,19 @@ export async function listApprovals(
   if (query.category) conditions.push(eq(approvals.category, query.category));
   if (query.status) conditions.push(eq(approvals.status, query.status));
   if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
-  // Built once for the count, the keys and the total (db/built-once.ts).
-  const built = builtWhere(db, and(...conditions));
-  const where = built.where;
+  const where = and(...conditions);
   const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
-  const page = await pagedList(query, {
+  const page = await pagedList(db, query, {
     // The page's ids first, joining only what the filters and the sort read: a deep page skips ids, not joined rows.
-    keys: (withTotal) =>
-      countJoins(keysSelect(db, approvals.id, withTotal).from(approvals).$dynamic(), {
-        player: reads.player || query.sortBy === 'player_name',
-        venue: reads.venue || query.sortBy === 'venue_name',
-      }).where(where),
+    keys: countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
+      player: reads.player || query.sortBy === 'player_name',
+      venue: reads.venue || query.sortBy === 'venue_name',
+    }).where(where),
     rows: listRowsSelect(db).where(where),
-    rowByKey: (key) => listRowOf(db, key),
+    rowsOfKeys: (ids) => listRowsOf(db, ids),
     count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
-    // The count's joins follow from what the filters read.
-    countKey: { text: `approvals player=${reads.player} venue=${reads.venue}`, where: built },
+    // What the actor sees is theirs, and what is overdue moves with the minute.
+    totalKey: totalKeyOf(`approvals of ${actor.id_user} at ${query.overdue ? now.getTime() : ''}`, query),
     sortable: {
       level_since: approvals.level_since,
       update_date: approvals.update_date,

@@ -2,7 +2,7 @@
 import type { AuditQuery, AuditRow } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
-import { pagedList, auditLog, users, type Db, type Tx } from '../../db/index';
+import { pagedList, totalKeyOf, auditLog, users, type Db, type Tx } from '../../db/index';
 
 export type AuditEntry = {
   /** The member who made the change. */
@@ -37,7 +37,8 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<ListResult<A
     query.from ? gte(auditLog.at, sql`${query.from}::date`) : undefined,
     query.to ? lt(auditLog.at, sql`${query.to}::date + 1`) : undefined,
   );
-  const page = await pagedList(query, {
+  const page = await pagedList(db, query, {
+    totalKey: totalKeyOf('audit', query),
     rows: db
       .select({
         id: auditLog.id,

@@ -4,7 +4,7 @@ import { characterVssStatus } from '@guildhall/shared/rules/vss-status';
 import type { CharacterSearchQuery, CharacterSearchRow } from '@guildhall/shared/schemas/characters';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { anyOf, keysSelect, pagedList, characterSubtypes, characters, characterTypes, users, venues, type Db } from '../../db/index';
+import { anyOf, pagedList, totalKeyOf, characterSubtypes, characters, characterTypes, users, venues, type Db } from '../../db/index';
 import { listLocations } from '../locations/locations.service';
 import {
   appCount,
@@ -32,16 +32,14 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
   // The page's ids come from a narrow query joining only what its filters and sort read (every character has a
   // player, type and subtype, so leaving those joins out keeps the same rows): the default sort is then ten entries
   // of characters_name_sort_idx, however large the society (issue 8).
-  const keys = (withTotal: boolean) => {
-    const select = keysSelect(db, characters.id_character, withTotal).from(characters).$dynamic();
-    if (place || query.venueTypeId) select.leftJoin(venues, characterJoins.venue);
-    if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') select.innerJoin(users, characterJoins.player);
-    if (query.sortBy === 'type_name') select.innerJoin(characterTypes, characterJoins.type);
-    if (query.sortBy === 'subtype_name') select.innerJoin(characterSubtypes, characterJoins.subtype);
-    return select.where(where);
-  };
-  const page = await pagedList(query, {
-    keys,
+  const keys = db.select({ key: characters.id_character }).from(characters).$dynamic();
+  if (place || query.venueTypeId) keys.leftJoin(venues, characterJoins.venue);
+  if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') keys.innerJoin(users, characterJoins.player);
+  if (query.sortBy === 'type_name') keys.innerJoin(characterTypes, characterJoins.type);
+  if (query.sortBy === 'subtype_name') keys.innerJoin(characterSubtypes, characterJoins.subtype);
+  const page = await pagedList(db, query, {
+    keys: keys.where(where),
+    totalKey: totalKeyOf('character search', query),
     rows: selectCharacterRowsWithPlayers(db, {
       ...characterColumns,
       character_virtue: characters.character_virtue,

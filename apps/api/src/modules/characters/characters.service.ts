@@ -74,7 +74,7 @@ function toRow<
 
 export async function listCharactersOfUser(db: Db, id_user: number, query: CharacterListQuery): Promise<ListResult<CharacterRow>> {
   const where = eq(characters.id_user, id_user);
-  const page = await pagedList(query, {
+  const page = await pagedList(db, query, {
     rows: selectCharacterRows(db, rowColumns).where(where).$dynamic(),
     count: db.select({ n: count() }).from(characters).where(where),
     sortable: {

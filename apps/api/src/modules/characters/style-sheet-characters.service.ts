@@ -3,7 +3,7 @@ import { canSignOnVss, characterVssStatus, type VssStatus } from '@guildhall/sha
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { CharacterSign, VenueCharacterRow, VenueCharactersQuery } from '@guildhall/shared/schemas/venues';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { pagedList, characters, users, venues, type Db } from '../../db/index';
+import { pagedList, totalKeyOf, characters, users, venues, type Db } from '../../db/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { byPlayer, characterColumns, playerName, selectCharacterRowsWithPlayers, vssStatusSql } from './character-rows';
 import { charactersErrors } from './characters.errors';
@@ -61,7 +61,8 @@ export async function listCharactersOfVenue(
   venue_st: number | null,
 ): Promise<ListResult<VenueCharacterRow>> {
   const where = eq(characters.id_venue, id_venue);
-  const page = await pagedList(query, {
+  const page = await pagedList(db, query, {
+    totalKey: totalKeyOf(`characters of sheet ${id_venue}`, query),
     rows: selectCharacterRowsWithPlayers(db, {
       ...characterColumns,
       player_name: playerName,

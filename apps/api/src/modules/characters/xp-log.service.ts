@@ -10,7 +10,7 @@ import { charactersErrors } from './characters.errors';
 export async function listXpLogs(db: Db, id_character: number, query: XpLogsQuery): Promise<ListResult<XpLog>> {
   const authors = alias(users, 'author');
   const where = eq(xpLogs.id_character, id_character);
-  const page = await pagedList(query, {
+  const page = await pagedList(db, query, {
     rows: db
       .select({
         id_xp_log: xpLogs.id_xp_log,

@@ -4,7 +4,7 @@ import type { MembersQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
-import { anyOf, foldText, escapeLike, pagedList, qualified, prestige, users, type Db } from '../../db/index';
+import { anyOf, foldText, escapeLike, pagedList, totalKeyOf, qualified, prestige, users, type Db } from '../../db/index';
 import { listLocations } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
 
@@ -33,7 +33,8 @@ export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
     }),
   );
   const [page, all] = await Promise.all([
-    pagedList(query, {
+    pagedList(db, query, {
+      totalKey: totalKeyOf(`members in reach ${JSON.stringify(reach)}`, query),
       rows: db
         .select({
           id_user: users.id_user,
@@ -75,7 +76,7 @@ export async function reachPrestige(
   paging: { page: number; count: number; sortBy: 'prestige_datetime'; direction: 'asc' | 'desc' },
 ): Promise<ListResult<PrestigeEntry & { member_name: string; user_camnum: string }>> {
   const where = inReach(reach);
-  const page = await pagedList(paging, {
+  const page = await pagedList(db, paging, {
     rows: db
       .select({
         ...prestigeEntryColumns,

@@ -45,7 +45,7 @@ export async function locationsByParents(db: Db, parentIds: number[]): Promise<L
 
 export async function venuesOfLocation(db: Db, id_location: number, paging: VenuesOfDomainQuery): Promise<ListResult<VenueSummary>> {
   const where = eq(venues.id_location, id_location);
-  return pagedList(paging, {
+  return pagedList(db, paging, {
     rows: db
       .select({
         id_venue: venues.id_venue,

@@ -3,16 +3,12 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
-  builtWhere,
   everyWordStartsAName,
-  foldText,
-  wordsOf,
   escapeLike,
   qualified,
-  keysSelect,
-  PLAN_ONCE_MARK,
   pagedList,
-  preparedRowsByKey,
+  preparedRowsOfKeys,
+  totalKeyOf,
   type SortColumns,
   locations,
   userEmails,
@@ -35,11 +31,11 @@ const rowsSelect = (db: Db, withEmail: boolean) =>
     })
     .from(users)
     .leftJoin(locations, eq(locations.id_location, users.id_location));
-// A filtered page's rows by their keys, each way prepared once (db/list.ts).
-const rowWithEmail = preparedRowsByKey('lookup_rows_with_email', { column: users.id_user, field: 'id_user' }, (db, keys) =>
+// A page's rows by their keys, each way prepared once (db/list.ts).
+const rowsWithEmail = preparedRowsOfKeys('lookup_rows_with_email', { column: users.id_user, field: 'id_user' }, (db, keys) =>
   rowsSelect(db, true).where(keys),
 );
-const rowWithoutEmail = preparedRowsByKey('lookup_rows', { column: users.id_user, field: 'id_user' }, (db, keys) =>
+const rowsWithoutEmail = preparedRowsOfKeys('lookup_rows', { column: users.id_user, field: 'id_user' }, (db, keys) =>
   rowsSelect(db, false).where(keys),
 );
 
@@ -74,35 +70,19 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   if (query.userType) conditions.push(eq(users.user_type, query.userType));
   if (query.from) conditions.push(gte(users.user_expiration, query.from));
   if (query.to) conditions.push(lte(users.user_expiration, query.to));
-  // Looked up by name alone, with words of two letters or more: the statements are named and planned once
-  // (db/fold.ts); their plan reads the name indexes whatever the words, as a plan made for them would. A one-letter
-  // word matches a third of the society, which a plan for its value reads otherwise (in the order asked, stopping
-  // at the page), and other filters' plans depend on their values: those stay planned for each request.
-  const byNameAlone = conditions.length > 0 && conditions.length === wordsOf(query.name).length;
-  const planOnce = byNameAlone && wordsOf(query.name).every((word) => [...foldText(word)].length >= 2);
-  // Built once for the count, the keys and the total (db/built-once.ts).
-  const built = builtWhere(
-    db,
-    conditions.length ? and(...(planOnce ? [sql`${sql.raw(PLAN_ONCE_MARK)} true`, ...conditions] : conditions)) : undefined,
-  );
-  const where = built.where;
+  const where = conditions.length ? and(...conditions) : undefined;
 
   // Location only joins in when a filter or the sort reads it; otherwise the keys come from users alone.
   const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';
-  const keys = (withTotal: boolean) => {
-    const select = keysSelect(db, users.id_user, withTotal).from(users).$dynamic();
-    if (needsLocation) select.leftJoin(locations, eq(locations.id_location, users.id_location));
-    return select.where(where);
-  };
-  return pagedList(query, {
-    // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows; a total
-    // not known yet comes with the ids.
-    keys,
+  const keys = db.select({ key: users.id_user }).from(users).$dynamic();
+  if (needsLocation) keys.leftJoin(locations, eq(locations.id_location, users.id_location));
+  return pagedList(db, query, {
+    // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows.
+    keys: keys.where(where),
     rows: rowsSelect(db, opts.withEmail).where(where).$dynamic(),
-    rowByKey: (key) => (opts.withEmail ? rowWithEmail : rowWithoutEmail)(db, key),
+    rowsOfKeys: (ids) => (opts.withEmail ? rowsWithEmail : rowsWithoutEmail)(db, ids),
     count: db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
-    // The count's from and joins are always these.
-    countKey: { text: 'lookup', where: built },
+    totalKey: totalKeyOf('lookup', query),
     sortable: SORT_COLUMNS,
     tieBreak: users.id_user,
   });

@@ -13,7 +13,7 @@ export async function listNotifications(
     rows,
     count: total,
     totals,
-  } = await pagedList(query, {
+  } = await pagedList(db, query, {
     rows: db.select().from(notifications).where(eq(notifications.id_user, id_user)).$dynamic(),
     count: db
       .select({ n: count(), unread: sql<number>`count(*) filter (where ${notifications.read_at} is null)::int` })

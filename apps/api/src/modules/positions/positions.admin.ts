@@ -40,7 +40,7 @@ export async function listPositions(db: Db, query: PositionsQuery): Promise<List
   );
   const holding = and(eq(positionHolders.id_position, positions.id_position), isNull(positionHolders.ended_at));
   const [page, all] = await Promise.all([
-    pagedList(query, {
+    pagedList(db, query, {
       rows: db
         .select({
           id_position: positions.id_position,

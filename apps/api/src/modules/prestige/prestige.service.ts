@@ -27,7 +27,7 @@ export const prestigeEntryColumns = {
 };
 
 export async function listPrestige(db: Db, id_user: number, query: PrestigeListQuery): Promise<ListResult<PrestigeEntry>> {
-  const { rows, count: total } = await pagedList(query, {
+  const { rows, count: total } = await pagedList(db, query, {
     rows: db
       .select(prestigeEntryColumns)
       .from(prestige)

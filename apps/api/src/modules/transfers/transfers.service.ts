@@ -183,7 +183,7 @@ export async function listTransfers(
     query.mine ? eq(transfers.id_user, id_user) : undefined,
   );
   const [page, all] = await Promise.all([
-    pagedList(query, {
+    pagedList(db, query, {
       rows: db
         .select({
           id: transfers.id,

@@ -19,6 +19,7 @@ import {
   rememberedUntilChange,
   escapeLike,
   pagedList,
+  totalKeyOf,
   qualified,
   characters,
   locations,
@@ -98,7 +99,8 @@ export async function listVenues(
   if (filters.venueTypeId) conditions.push(eq(venues.id_venue_type, filters.venueTypeId));
   if (filters.domainIds?.length) conditions.push(atOrBelow(filters.domainIds));
   const where = conditions.length ? and(...conditions) : undefined;
-  const page = await pagedList(query, {
+  const page = await pagedList(db, query, {
+    totalKey: totalKeyOf('style sheets', { ...query, ...filters }),
     rows: db
       .select({
         id_venue: venues.id_venue,
@@ -234,7 +236,7 @@ export async function updateVenue(db: Db, id_venue: number, input: VenueForm) {
 
 export async function listVenueItems(db: Db, id_venue: number, query: VenueItemsQuery): Promise<ListResult<VenueItem>> {
   const where = eq(venueItems.id_venue, id_venue);
-  const page = await pagedList(query, {
+  const page = await pagedList(db, query, {
     rows: db
       .select({
         id_venue_item: venueItems.id_venue_item,
@@ -267,7 +269,8 @@ const charactersOnVenue = sql<number>`(select count(*)::int from ${characters} w
 
 /** The census: style sheets by name, each with the number of characters on it (any state). */
 export async function venuesWithCharacterCount(db: Db, query: VenueCensusQuery): Promise<ListResult<VenueCensusRow>> {
-  const page = await pagedList(query, {
+  const page = await pagedList(db, query, {
+    totalKey: totalKeyOf('census', query),
     rows: db
       .select({
         id_venue: venues.id_venue,

@@ -1,7 +1,7 @@
 // A database's list totals (DatabaseLists): one count shared by the requests that want it meanwhile, a large total
 // remembered and served past its time while one request counts it again, a small one counted every time.
 import { describe, expect, it } from 'vitest';
-import { type CountRow, DatabaseLists } from './list-counts';
+import { type CountRow, DatabaseLists } from './list-totals';
 
 /** A count that answers `n` once released, and says how often it ran. */
 function counter(n: () => number) {
