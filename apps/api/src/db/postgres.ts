@@ -20,39 +20,29 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
 
 /** A pg pool that knows which request holds each client, so a request whose client went away can be cancelled. */
 class RequestAwarePool extends pg.Pool {
+  /** The request each client is lent to, until the pool's 'release' event (below) says it is back. */
+  readonly holders = new WeakMap<pg.PoolClient, RequestScope>();
+
   // pg-pool's query() calls this.connect(callback) synchronously, so the caller's request scope is still current here.
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     const scope = requestScope.getStore();
-    if (!scope) {
-      if (!callback) return super.connect();
-      super.connect(callback as never);
+    if (scope?.aborted) {
+      if (!callback) return Promise.reject(new ClientGoneError());
+      setImmediate(() => callback(new ClientGoneError(), undefined, () => undefined));
       return undefined;
     }
-    const track = (client: pg.PoolClient) => {
-      scope.clients.add(client);
-      const release = client.release;
-      client.release = (err?: Error | boolean) => {
-        scope.clients.delete(client);
-        return release.call(client, err);
-      };
-    };
-    const gone = () => new ClientGoneError();
-    if (callback) {
-      if (scope.aborted) setImmediate(() => callback(gone(), undefined, () => undefined));
-      else
-        super.connect(((err: Error | undefined, client: pg.PoolClient | undefined) => {
-          if (client) track(client);
-          callback(err, client, (release) => client?.release(release as Error));
-        }) as never);
-      return undefined;
-    }
-    if (scope.aborted) return Promise.reject(gone());
-    return super.connect().then((client) => {
-      track(client);
+    const lent = (client: pg.PoolClient) => {
+      if (scope) {
+        scope.clients.add(client);
+        this.holders.set(client, scope);
+      }
       return client;
-    });
+    };
+    if (!callback) return super.connect().then(lent);
+    super.connect(((err, client, done) => callback(err, client && lent(client), done)) as ConnectCallback as never);
+    return undefined;
   }
 }
 
@@ -83,9 +73,8 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   // the pool and the next request opens a new one, so the portal recovers when the database returns.
   pool.on('error', (error) => onError(error));
   const clock = new ChangeClock(false);
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-  });
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => pool.holders.get(client)?.clients.delete(client));
   const listener = listenForChanges(target.url, clock, onError);
   const cancelAbandoned = async (scope: RequestScope) => {
     scope.aborted = true;
