@@ -20,6 +20,7 @@ export async function listXpLogs(db: Db, id_character: number, query: XpLogsQuer
         xp_amount: xpLogs.xp_amount,
         xp_balance: xpLogs.xp_balance,
         is_void: xpLogs.is_void,
+        id_game: xpLogs.id_game,
         author_name: sql<string | null>`nullif(trim(concat_ws(' ', ${authors.user_fname}, ${authors.user_lname})), '')`,
       })
       .from(xpLogs)

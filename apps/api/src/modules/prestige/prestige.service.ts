@@ -24,6 +24,7 @@ export const prestigeEntryColumns = {
   id_reviewer: prestige.id_reviewer,
   reviewer_name: sql<string | null>`nullif(trim(concat_ws(' ', ${reviewers.user_fname}, ${reviewers.user_lname})), '')`,
   prestige_datetime: prestige.prestige_datetime,
+  id_game: prestige.id_game,
 };
 
 export async function listPrestige(db: Db, id_user: number, query: PrestigeListQuery): Promise<ListResult<PrestigeEntry>> {
