@@ -25,7 +25,13 @@ async function signUpWith(page: Page, character: string) {
   await expect(page.getByText(`You are going as ${character}.`)).toBeVisible();
 }
 
-test('a game from scheduling to the XP entry, checked in offline at the door', async ({ page, browser, request, signInAs, browserErrors }) => {
+test('a game from scheduling to the XP entry, checked in offline at the door', async ({
+  page,
+  browser,
+  request,
+  signInAs,
+  browserErrors,
+}) => {
   test.slow();
   // Sends made while the browser is offline fail on purpose; the check-in waits and is sent later.
   browserErrors.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|FetchEvent|net::ERR_FAILED/);
@@ -38,11 +44,16 @@ test('a game from scheduling to the XP entry, checked in offline at the door', a
     (c) => c.vss_status === 'Accepted',
   )!;
   const home = (await (await request.get(`/api/user/${member.id}`, { headers: member.headers })).json()).result.id_location as number;
-  const second = await createMemberWithPassword(request, { id_location: home, user_fname: 'Wren', user_lname: `Guest${Date.now() % 100000}` });
+  const second = await createMemberWithPassword(request, {
+    id_location: home,
+    user_fname: 'Wren',
+    user_lname: `Guest${Date.now() % 100000}`,
+  });
   const secondSession = await apiSession(request, second.email, second.password);
   const types = (await (await request.get('/api/character-types', { headers: secondSession.headers })).json()).result.rows;
-  const subtypes = (await (await request.get(`/api/character-subtypes?typeId=${types[0].id_type}`, { headers: secondSession.headers })).json())
-    .result.rows;
+  const subtypes = (
+    await (await request.get(`/api/character-subtypes?typeId=${types[0].id_type}`, { headers: secondSession.headers })).json()
+  ).result.rows;
   const made = await request.post('/api/character/add', {
     headers: secondSession.headers,
     data: {

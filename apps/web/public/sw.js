@@ -6,6 +6,8 @@ const SHELL = 'guildhall-shell-v1';
 const ASSETS = 'guildhall-assets-v1';
 const GAMES = 'guildhall-games-v1';
 const KEEP = [SHELL, ASSETS, GAMES];
+/** Pages the server renders itself (the API, the embedded sign-in provider, password links, the sign-in callback). */
+const SERVER_PAGES = ['/api/', '/sso', '/interaction', '/set-password', '/forgot-password', '/oauth/'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -54,8 +56,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // Every page of the single-page app is the same shell.
-  if (request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/sso') && !url.pathname.startsWith('/oauth/')) {
+  // Every page of the single-page app is the same shell; the server's own pages (sign-in, passwords) are not.
+  if (request.mode === 'navigate' && !SERVER_PAGES.some((prefix) => url.pathname.startsWith(prefix))) {
     event.respondWith(networkFirst(request, SHELL, '/'));
     return;
   }
