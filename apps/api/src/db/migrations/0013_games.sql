@@ -64,6 +64,7 @@ CREATE TABLE "games" (
 	"prestige_category" text DEFAULT 'Event Services' NOT NULL,
 	"prestige_reason" text DEFAULT 'Game staff' NOT NULL,
 	"status" text DEFAULT 'scheduled' NOT NULL,
+	"roster_version" integer DEFAULT 0 NOT NULL,
 	"closed_at" timestamp with time zone,
 	"closed_by" integer,
 	"created_by" integer,

@@ -50,6 +50,8 @@ export const games = pgTable(
     prestige_category: text('prestige_category', { enum: PRESTIGE_CATEGORIES }).notNull().default('Event Services'),
     prestige_reason: text('prestige_reason').notNull().default('Game staff'),
     status: text('status', { enum: GAME_STATUSES }).notNull().default('scheduled'),
+    /** Moves with every sign-up and check-in of the game: the door list kept for a version is that version's. */
+    roster_version: integer('roster_version').notNull().default(0),
     closed_at: timestamp('closed_at', { withTimezone: true }),
     closed_by: integer('closed_by').references(() => users.id_user, { onDelete: 'set null' }),
     created_by: integer('created_by').references(() => users.id_user, { onDelete: 'set null' }),

@@ -10,7 +10,8 @@ import {
 import { idParam, singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkIn, closeGame, correctAttendance, listAttendees } from './attendance.service';
+import { checkIn, closeGame, correctAttendance } from './attendance.service';
+import { doorListJson } from './door-list.service';
 import { gamesPolicy } from './games.policy';
 import { gameFacts } from './games.service';
 
@@ -22,11 +23,14 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/games/:id/attendees',
     { schema: { tags, params: idParam, querystring: attendeesQuery, response: { 200: singleEnvelope(z.array(attendeeSchema)) } } },
-    async (req) => {
+    async (req, reply) => {
       const facts = await gameFacts(db, req.params.id);
       // The door list is the check-in page's: who may check in (or correct, afterwards) may read it.
       if (!(await gamesPolicy.can(db, req.actor, 'correct', facts))) await gamesPolicy.assert(db, req.actor, 'checkIn', facts);
-      return { result: await listAttendees(db, req.params.id, req.query.q) };
+      // The list comes as JSON text from PostgreSQL (door-list.service.ts), in the envelope, unparsed.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"result":${await doorListJson(db, { id_game: req.params.id, ...facts }, req.query.q)}}` as never);
     },
   );
 

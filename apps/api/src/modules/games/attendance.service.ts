@@ -1,86 +1,16 @@
-// Issue 28: attendance — the door list, checking in (exactly once per key, even sent again from an offline phone),
+// Issue 28: attendance — checking in (exactly once per key, even sent again from an offline phone),
 // closing the game (XP and prestige posted once, in one transaction) and corrections afterwards.
 import { randomUUID } from 'node:crypto';
-import type { Attendee, CheckinInput, CorrectionInput } from '@guildhall/shared/schemas/games';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import {
-  characters,
-  everyWordStartsAName,
-  gameCheckins,
-  gameSignups,
-  games,
-  type Db,
-  type Tx,
-  users,
-  venues,
-  xpLogs,
-  prestige,
-} from '../../db/index';
+import type { CheckinInput, CorrectionInput } from '@guildhall/shared/schemas/games';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { gameCheckins, games, type Db, type Tx, users, xpLogs, prestige } from '../../db/index';
 import { addXpLogIn, voidXpLogIn } from '../characters/xp-log.service';
 import { notify } from '../notifications/notifications.service';
 import { addPrestigeIn, deletePrestigeIn } from '../prestige/prestige.service';
 import { gamesErrors } from './games.errors';
 import { gameLink } from './games.service';
 import { localDate } from './recurrence';
-import { assertPlayable, lockGame, playableAt } from './signups.service';
-
-const memberName = sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`;
-const WALK_IN_LIMIT = 20;
-
-/**
- * Who signed up (going or waiting), with their check-in; with a search, also the members it finds by name or
- * membership number (walk-ins), each with the characters they could play here.
- */
-export async function listAttendees(db: Db, id_game: number, q?: string | null): Promise<Attendee[]> {
-  const [game] = await db
-    .select({ id_venue: games.id_venue, id_location: games.id_location })
-    .from(games)
-    .where(eq(games.id_game, id_game));
-  if (!game) throw gamesErrors.notFound();
-  const search = q?.trim();
-  const found = search
-    ? or(
-        eq(users.user_camnum, search.toUpperCase()),
-        and(...everyWordStartsAName(search, [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick])),
-      )
-    : undefined;
-  const signedUp = sql`${gameSignups.status} in ('going', 'waiting')`;
-  const rows = await db
-    .select({
-      id_user: users.id_user,
-      member_name: memberName,
-      user_camnum: users.user_camnum,
-      signup_status: gameSignups.status,
-      role: sql<'player' | 'helper' | null>`coalesce(${gameCheckins.role}, ${gameSignups.role})`,
-      id_character: sql<number | null>`coalesce(${gameCheckins.id_character}, ${gameSignups.id_character})`,
-      id_checkin: gameCheckins.id_checkin,
-    })
-    .from(users)
-    .leftJoin(gameSignups, and(eq(gameSignups.id_user, users.id_user), eq(gameSignups.id_game, id_game)))
-    .leftJoin(gameCheckins, and(eq(gameCheckins.id_user, users.id_user), eq(gameCheckins.id_game, id_game), isNull(gameCheckins.voided_at)))
-    .where(found ? and(found, eq(users.is_disabled, false)) : or(signedUp, sql`${gameCheckins.id_checkin} is not null`))
-    .orderBy(asc(users.user_lname), asc(users.user_fname), asc(users.id_user))
-    .limit(search ? WALK_IN_LIMIT : 10_000);
-  const ids = rows.map((r) => r.id_user);
-  const playable = ids.length
-    ? await db
-        .select({ id_user: characters.id_user, id_character: characters.id_character, character_name: characters.character_name })
-        .from(characters)
-        .innerJoin(venues, eq(venues.id_venue, characters.id_venue))
-        .where(and(inArray(characters.id_user, ids), playableAt(game)))
-        .orderBy(asc(characters.character_name))
-    : [];
-  return rows.map((r) => {
-    const own = playable
-      .filter((c) => c.id_user === r.id_user)
-      .map(({ id_character, character_name }) => ({ id_character, character_name }));
-    return {
-      ...r,
-      character_name: own.find((c) => c.id_character === r.id_character)?.character_name ?? null,
-      characters: own,
-    };
-  });
-}
+import { assertPlayable, lockGame, rosterChanged } from './signups.service';
 
 /**
  * Checks a member in. The key is the device's: a key seen before answers the check-in it made, and a member
@@ -112,7 +42,10 @@ export async function checkIn(
       })
       .onConflictDoNothing()
       .returning({ id_checkin: gameCheckins.id_checkin });
-    if (created) return { id_checkin: created.id_checkin, replayed: false };
+    if (created) {
+      await rosterChanged(tx, id_game);
+      return { id_checkin: created.id_checkin, replayed: false };
+    }
     const [live] = await tx
       .select({ id_checkin: gameCheckins.id_checkin })
       .from(gameCheckins)
@@ -196,6 +129,7 @@ export async function closeGame(db: Db, by: number, id_game: number) {
 export async function correctAttendance(db: Db, by: number, id_game: number, input: CorrectionInput) {
   await db.transaction(async (tx) => {
     const game = await lockGame(tx, id_game);
+    await rosterChanged(tx, id_game);
     for (const id_checkin of input.void) {
       const [checkin] = await tx
         .update(gameCheckins)

@@ -74,6 +74,21 @@ describe('check-in', () => {
     expect(byName.map((a: { id_user: number }) => a.id_user)).toEqual([id.cy]);
   });
 
+  it('shows a check-in on the door list at once, though the list is kept between requests', async () => {
+    const g = await schedule();
+    await post(`/api/games/${g}/signup`, 'cy', { role: 'player', id_character: character.cy });
+    const before = (await get(`/api/games/${g}/attendees`, 'storyteller')).json().result;
+    expect(before).toMatchObject([{ id_user: id.cy, id_checkin: null }]);
+    await post(`/api/games/${g}/checkins`, 'storyteller', {
+      key: 'list-cy-001',
+      id_user: id.cy,
+      role: 'player',
+      id_character: character.cy,
+    });
+    const after = (await get(`/api/games/${g}/attendees`, 'storyteller')).json().result;
+    expect(after).toMatchObject([{ id_user: id.cy, id_checkin: expect.any(Number) }]);
+  });
+
   it('counts a check-in sent twice (and twice at once) with its key once', async () => {
     const g = await schedule();
     const checkin = { key: 'phone-1-0001', id_user: id.ada, role: 'player', id_character: character.ada };

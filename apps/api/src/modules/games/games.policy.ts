@@ -17,6 +17,8 @@ export interface GameFacts {
   venue_st: number | null;
   status: 'scheduled' | 'cancelled' | 'closed';
   closed_at: Date | null;
+  /** Read with the facts (gameFacts) for the door list's cache; not a rule's business. */
+  roster_version?: number;
 }
 
 const DAY_MS = 86_400_000;

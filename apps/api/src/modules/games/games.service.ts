@@ -52,6 +52,7 @@ export async function gameFacts(db: Db | Tx, id_game: number): Promise<GameFacts
       venue_st: venues.id_user_st,
       status: games.status,
       closed_at: games.closed_at,
+      roster_version: games.roster_version,
     })
     .from(games)
     .leftJoin(venues, eq(venues.id_venue, games.id_venue))

@@ -3,7 +3,7 @@
 // waiting is promoted when a player going withdraws.
 import type { SignupRole } from '@guildhall/shared/constants';
 import type { SignupInput } from '@guildhall/shared/schemas/games';
-import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { characters, gameSignups, games, type Db, type Tx, venues } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
 import { gamesErrors } from './games.errors';
@@ -11,6 +11,14 @@ import { gameLink } from './games.service';
 import { localDate } from './recurrence';
 
 type LockedGame = typeof games.$inferSelect;
+
+/** Who is expected or checked in changed: the door lists kept for the game's earlier versions are stale. */
+export async function rosterChanged(tx: Tx, id_game: number) {
+  await tx
+    .update(games)
+    .set({ roster_version: sql`${games.roster_version} + 1` })
+    .where(eq(games.id_game, id_game));
+}
 
 /** The game's row, locked until the transaction ends; 404 when there is none. */
 export async function lockGame(tx: Tx, id_game: number): Promise<LockedGame> {
@@ -31,7 +39,13 @@ export const playableAt = (game: Pick<LockedGame, 'id_venue' | 'id_location'>) =
  * A player's character must be theirs, active, and accepted on the game's venue's style sheet (for a domain's
  * event: on a style sheet of a venue in that domain).
  */
-export async function assertPlayable(tx: Tx, game: LockedGame, id_user: number, role: SignupRole, id_character?: number) {
+export async function assertPlayable(
+  tx: Db | Tx,
+  game: Pick<LockedGame, 'id_venue' | 'id_location'>,
+  id_user: number,
+  role: SignupRole,
+  id_character?: number,
+) {
   if (role === 'helper' || id_character === undefined) return;
   const [character] = await tx
     .select({ id: characters.id_character })
@@ -49,39 +63,81 @@ async function playersGoing(tx: Tx, id_game: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Signs the member up (or changes their character or role); a player past the capacity waits. */
+/**
+ * Signs the member up (or changes their character or role); a player past the capacity waits. Sign-ups at once
+ * queue on the game's row, so the time it is held is kept short: two statements between the lock and the commit
+ * (the count of players going and the next place are read by the write itself, after the lock).
+ */
 export async function signUp(db: Db, id_user: number, id_game: number, input: SignupInput): Promise<'going' | 'waiting'> {
+  const [place] = await db
+    .select({ id_venue: games.id_venue, id_location: games.id_location })
+    .from(games)
+    .where(eq(games.id_game, id_game));
+  if (!place) throw gamesErrors.notFound();
+  // Whether the character may play here does not depend on the game's lock: checked before taking it.
+  await assertPlayable(db, place, id_user, input.role, input.id_character);
+  const id_character = input.role === 'player' ? input.id_character! : (input.id_character ?? null);
   return db.transaction(async (tx) => {
-    const game = await lockGame(tx, id_game);
+    // The update takes the game's row lock (and moves the door list's version) and answers the row as it is once
+    // the lock is had; the member's own sign-up comes with it.
+    const bumped = tx.$with('bumped').as(
+      tx
+        .update(games)
+        .set({ roster_version: sql`${games.roster_version} + 1` })
+        .where(eq(games.id_game, id_game))
+        .returning({
+          id_game: games.id_game,
+          game_name: games.game_name,
+          starts_at: games.starts_at,
+          time_zone: games.time_zone,
+          capacity: games.capacity,
+          status: games.status,
+        }),
+    );
+    const [locked] = await tx
+      .with(bumped)
+      .select({
+        game: {
+          id_game: bumped.id_game,
+          game_name: bumped.game_name,
+          starts_at: bumped.starts_at,
+          time_zone: bumped.time_zone,
+          capacity: bumped.capacity,
+          status: bumped.status,
+        },
+        existing: { status: gameSignups.status, role: gameSignups.role },
+      })
+      .from(bumped)
+      .leftJoin(gameSignups, and(eq(gameSignups.id_game, bumped.id_game), eq(gameSignups.id_user, id_user)));
+    if (!locked) throw gamesErrors.notFound();
+    const { game, existing } = locked;
     if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
-    await assertPlayable(tx, game, id_user, input.role, input.id_character);
-    const id_character = input.role === 'player' ? input.id_character! : (input.id_character ?? null);
-    const [existing] = await tx
-      .select()
-      .from(gameSignups)
-      .where(and(eq(gameSignups.id_game, id_game), eq(gameSignups.id_user, id_user)));
-    // Already in (going, or waiting with a player's place): only the character or role changes.
-    if (existing && existing.status !== 'cancelled' && existing.role === input.role) {
-      await tx.update(gameSignups).set({ id_character, updated_at: sql`now()` }).where(eq(gameSignups.id_signup, existing.id_signup));
+    const mine = and(eq(gameSignups.id_game, id_game), eq(gameSignups.id_user, id_user));
+    // Already in (going, or waiting with a player's place): only the character changes.
+    if (existing?.status && existing.status !== 'cancelled' && existing.role === input.role) {
+      await tx.update(gameSignups).set({ id_character, updated_at: sql`now()` }).where(mine);
       return existing.status as 'going' | 'waiting';
     }
-    const full = input.role === 'player' && game.capacity !== null && (await playersGoing(tx, id_game)) >= game.capacity;
-    const status = full ? 'waiting' : 'going';
-    const [last] = await tx
-      .select({ position: max(gameSignups.position) })
-      .from(gameSignups)
-      .where(eq(gameSignups.id_game, id_game));
-    const values = { id_character, role: input.role, status, position: (last?.position ?? 0) + 1, updated_at: sql`now()` } as const;
-    if (existing) await tx.update(gameSignups).set(values).where(eq(gameSignups.id_signup, existing.id_signup));
-    else await tx.insert(gameSignups).values({ id_game, id_user, ...values });
+    const going = sql`(select count(*) from ${gameSignups} g where g.id_game = ${id_game} and g.status = 'going' and g.role = 'player')`;
+    const status =
+      input.role === 'player' && game.capacity !== null
+        ? sql<'going' | 'waiting'>`case when ${going} >= ${game.capacity} then 'waiting' else 'going' end`
+        : sql<'going'>`'going'`;
+    const position = sql<number>`(select coalesce(max(p.position), 0) + 1 from ${gameSignups} p where p.id_game = ${id_game})`;
+    const values = { id_character, role: input.role, status, position, updated_at: sql`now()` };
+    const [written] = await tx
+      .insert(gameSignups)
+      .values({ id_game, id_user, ...values })
+      .onConflictDoUpdate({ target: [gameSignups.id_game, gameSignups.id_user], set: values })
+      .returning({ status: gameSignups.status });
     // A player who was going and became a helper frees a place.
     if (existing?.status === 'going' && existing.role === 'player') await promoteWaiting(tx, game);
-    return status;
+    return written!.status as 'going' | 'waiting';
   });
 }
 
 /** Lets the first waiting players in while there is room, and tells them. */
-async function promoteWaiting(tx: Tx, game: LockedGame) {
+async function promoteWaiting(tx: Tx, game: Pick<LockedGame, 'id_game' | 'game_name' | 'starts_at' | 'time_zone' | 'capacity'>) {
   if (game.capacity === null) return;
   const room = game.capacity - (await playersGoing(tx, game.id_game));
   if (room <= 0) return;
@@ -116,5 +172,6 @@ export async function withdraw(db: Db, id_user: number, id_game: number): Promis
       .returning({ role: gameSignups.role });
     if (!signup) throw gamesErrors.notSignedUp();
     await promoteWaiting(tx, game);
+    await rosterChanged(tx, id_game);
   });
 }

@@ -1,8 +1,8 @@
 // Issue 28: the Games section's calls — a game, scheduling, sign-up, the door list, check-in, closing — and the
 // member's characters that may play a game.
 import type { CharacterRow } from '@guildhall/shared/schemas/characters';
-import type { Attendee, CheckinInput, Game, GameAdd, SignupInput } from '@guildhall/shared/schemas/games';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Attendee, CheckinInput, CorrectionInput, Game, GameAdd, SignupInput } from '@guildhall/shared/schemas/games';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -38,16 +38,26 @@ export const useSignUp = (id: number) =>
   useGamesMutation((signup: SignupInput) => api.post<{ status: 'going' | 'waiting' }>(`/games/${id}/signup`, signup).then((r) => r.result));
 export const useWithdraw = (id: number) => useGamesMutation(() => api.post<boolean>(`/games/${id}/withdraw`));
 export const useCancelGame = (id: number) => useGamesMutation(() => api.post<boolean>(`/games/${id}/cancel`));
+/** Closing or correcting posts XP and prestige: games, characters and members show them. */
+const refreshAfterPosting = (queryClient: QueryClient) =>
+  Promise.all(
+    [queryKeys.games.all, queryKeys.character.all, queryKeys.member.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+
 export function useCloseGame(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       api.post<{ closed: boolean; xp_entries: number; prestige_entries: number }>(`/games/${id}/close`).then((r) => r.result),
-    // Closing posts XP and prestige: characters and members show them.
-    onSettled: () =>
-      Promise.all(
-        [queryKeys.games.all, queryKeys.character.all, queryKeys.member.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSettled: () => refreshAfterPosting(queryClient),
+  });
+}
+
+export function useCorrectAttendance(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CorrectionInput) => api.post<boolean>(`/games/${id}/corrections`, input),
+    onSettled: () => refreshAfterPosting(queryClient),
   });
 }
 

@@ -1,7 +1,7 @@
 // Issue 28: the storyteller's check-in page at the door, made for a phone: who signed up, a search by name or
 // membership number (walk-ins too), one tap to check in. Check-ins wait on the device while there is no
 // connection and are sent, each once, when it returns; the count still waiting is shown.
-import type { Attendee } from '@guildhall/shared/schemas/games';
+import type { Attendee, CorrectionInput } from '@guildhall/shared/schemas/games';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,7 +11,7 @@ import form from '../../components/form.module.css';
 import { SectionPage } from '../../components/section-page';
 import { formatGameTime } from '../../lib/game-time';
 import { queryKeys } from '../../lib/query-keys';
-import { sendCheckin, useAttendees, useGame } from './api';
+import { sendCheckin, useAttendees, useCorrectAttendance, useGame } from './api';
 import { enqueueCheckin, flushCheckins, newCheckinKey, pendingCheckins, type QueuedCheckin, subscribeCheckins } from './checkin-queue';
 import styles from './games.module.css';
 
@@ -53,7 +53,19 @@ export function CheckInPage() {
     };
   }, [flush]);
 
+  const correct = useCorrectAttendance(id);
+  const correcting = game.data?.abilities.includes('correct') ?? false;
+  const correction = (input: CorrectionInput, done: string) =>
+    correct.mutateAsync(input).then(
+      () => toast.success(done),
+      (error: Error) => toast.error(error.message || 'Failed to correct the attendance'),
+    );
   const checkIn = (attendee: Attendee, id_character: number | null) => {
+    if (correcting) {
+      const added = id_character ? { role: 'player' as const, id_character } : { role: 'helper' as const };
+      void correction({ void: [], add: [{ id_user: attendee.id_user, ...added }] }, `${attendee.member_name}'s attendance was added`);
+      return;
+    }
     enqueueCheckin({
       id_game: id,
       key: newCheckinKey(),
@@ -72,6 +84,7 @@ export function CheckInPage() {
             <Link to={`/games/${id}`}>{game.data.game_name}</Link> · {formatGameTime(game.data)} · {game.data.checked_in} checked in
           </p>
         ) : null}
+        {correcting ? <p>The game is closed: adding or voiding attendance posts or voids its XP and prestige.</p> : null}
         <p className={styles.pending} role="status" aria-live="polite">
           {pending.length === 0
             ? 'Every check-in is sent.'
@@ -84,6 +97,9 @@ export function CheckInPage() {
           attendees={attendees}
           pendingUsers={new Set(pending.map((c) => c.id_user))}
           onCheckIn={checkIn}
+          onVoid={
+            correcting ? (a) => void correction({ void: [a.id_checkin!], add: [] }, `${a.member_name}'s attendance was voided`) : undefined
+          }
           searching={search.trim() !== ''}
         />
       </div>
@@ -96,6 +112,8 @@ function AttendeeList(props: {
   pendingUsers: Set<number>;
   searching: boolean;
   onCheckIn: (attendee: Attendee, id_character: number | null) => void;
+  /** After closing (a correction): voids a member's check-in and what it earned. */
+  onVoid?: (attendee: Attendee) => void;
 }) {
   const { attendees } = props;
   if (attendees.isPending) return <p aria-busy="true">Loading who is expected…</p>;
@@ -105,7 +123,13 @@ function AttendeeList(props: {
   return (
     <ul className={styles.attendees} aria-label="Attendees">
       {rows.map((a) => (
-        <AttendeeRow key={a.id_user} attendee={a} waiting={props.pendingUsers.has(a.id_user)} onCheckIn={props.onCheckIn} />
+        <AttendeeRow
+          key={a.id_user}
+          attendee={a}
+          waiting={props.pendingUsers.has(a.id_user)}
+          onCheckIn={props.onCheckIn}
+          onVoid={props.onVoid}
+        />
       ))}
     </ul>
   );
@@ -115,10 +139,12 @@ function AttendeeRow({
   attendee,
   waiting,
   onCheckIn,
+  onVoid,
 }: {
   attendee: Attendee;
   waiting: boolean;
   onCheckIn: (a: Attendee, c: number | null) => void;
+  onVoid?: (a: Attendee) => void;
 }) {
   const helper = attendee.role === 'helper';
   const [character, setCharacter] = useState<number | null>(
@@ -131,7 +157,16 @@ function AttendeeRow({
         <strong>{attendee.member_name}</strong> #{attendee.user_camnum}
         {attendee.signup_status === 'waiting' ? ' · waiting list' : attendee.signup_status ? '' : ' · walk-in'}
       </span>
-      {attendee.id_checkin ? (
+      {attendee.id_checkin && onVoid ? (
+        <button
+          type="button"
+          className={`${form.danger} ${styles.checkin}`}
+          onClick={() => onVoid(attendee)}
+          aria-label={`Void the attendance of ${label}`}
+        >
+          Void
+        </button>
+      ) : attendee.id_checkin ? (
         <span className={styles.done}>Checked in</span>
       ) : waiting ? (
         <span className={styles.done}>Waiting to send</span>
@@ -140,9 +175,9 @@ function AttendeeRow({
           type="button"
           className={`${form.primary} ${styles.checkin}`}
           onClick={() => onCheckIn(attendee, character)}
-          aria-label={`Check in ${label}`}
+          aria-label={`${onVoid ? 'Add the attendance of' : 'Check in'} ${label}`}
         >
-          Check in
+          {onVoid ? 'Add' : 'Check in'}
         </button>
       )}
       {!attendee.id_checkin && !waiting && !helper ? (

@@ -55,7 +55,7 @@ function GameDetail({ game }: { game: Game }) {
       </dl>
       {game.description ? <p className={styles.description}>{game.description}</p> : null}
       <SignupPanel game={game} canSignUp={can('signUp')} />
-      {can('checkIn') || can('close') || can('cancel') ? <RunPanel game={game} /> : null}
+      {can('checkIn') || can('close') || can('cancel') || can('correct') ? <RunPanel game={game} /> : null}
     </article>
   );
 }
@@ -139,6 +139,7 @@ function RunPanel({ game }: { game: Game }) {
       <h3 id="run-game">Run the game</h3>
       <p>
         {game.checked_in} checked in. {can('checkIn') ? <Link to={`/games/${game.id_game}/check-in`}>Open the check-in page</Link> : null}
+        {can('correct') ? <Link to={`/games/${game.id_game}/check-in`}>Correct the attendance</Link> : null}
       </p>
       <div className={form.actions}>
         {can('close') && game.status === 'scheduled' ? (
