@@ -65,50 +65,26 @@ async function playersGoing(tx: Tx, id_game: number): Promise<number> {
 
 /**
  * Signs the member up (or changes their character or role); a player past the capacity waits. Sign-ups at once
- * queue on the game's row, so the time it is held is kept short: two statements between the lock and the commit
- * (the count of players going and the next place are read by the write itself, after the lock).
+ * queue on the game's row, so the time it is held is kept short: the write (which reads the count of players going
+ * and the next place itself, after the lock) and the door list's version, then the commit.
  */
-export async function signUp(db: Db, id_user: number, id_game: number, input: SignupInput): Promise<'going' | 'waiting'> {
-  const [place] = await db
-    .select({ id_venue: games.id_venue, id_location: games.id_location })
-    .from(games)
-    .where(eq(games.id_game, id_game));
-  if (!place) throw gamesErrors.notFound();
+export async function signUp(
+  db: Db,
+  id_user: number,
+  place: { id_game: number; id_venue: number | null; id_location: number },
+  input: SignupInput,
+): Promise<'going' | 'waiting'> {
+  const { id_game } = place;
   // Whether the character may play here does not depend on the game's lock: checked before taking it.
   await assertPlayable(db, place, id_user, input.role, input.id_character);
   const id_character = input.role === 'player' ? input.id_character! : (input.id_character ?? null);
   return db.transaction(async (tx) => {
-    // The update takes the game's row lock (and moves the door list's version) and answers the row as it is once
-    // the lock is had; the member's own sign-up comes with it.
-    const bumped = tx.$with('bumped').as(
-      tx
-        .update(games)
-        .set({ roster_version: sql`${games.roster_version} + 1` })
-        .where(eq(games.id_game, id_game))
-        .returning({
-          id_game: games.id_game,
-          game_name: games.game_name,
-          starts_at: games.starts_at,
-          time_zone: games.time_zone,
-          capacity: games.capacity,
-          status: games.status,
-        }),
-    );
     const [locked] = await tx
-      .with(bumped)
-      .select({
-        game: {
-          id_game: bumped.id_game,
-          game_name: bumped.game_name,
-          starts_at: bumped.starts_at,
-          time_zone: bumped.time_zone,
-          capacity: bumped.capacity,
-          status: bumped.status,
-        },
-        existing: { status: gameSignups.status, role: gameSignups.role },
-      })
-      .from(bumped)
-      .leftJoin(gameSignups, and(eq(gameSignups.id_game, bumped.id_game), eq(gameSignups.id_user, id_user)));
+      .select({ game: games, existing: { status: gameSignups.status, role: gameSignups.role } })
+      .from(games)
+      .leftJoin(gameSignups, and(eq(gameSignups.id_game, games.id_game), eq(gameSignups.id_user, id_user)))
+      .where(eq(games.id_game, id_game))
+      .for('update', { of: games });
     if (!locked) throw gamesErrors.notFound();
     const { game, existing } = locked;
     if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
@@ -116,6 +92,7 @@ export async function signUp(db: Db, id_user: number, id_game: number, input: Si
     // Already in (going, or waiting with a player's place): only the character changes.
     if (existing?.status && existing.status !== 'cancelled' && existing.role === input.role) {
       await tx.update(gameSignups).set({ id_character, updated_at: sql`now()` }).where(mine);
+      await rosterChanged(tx, id_game);
       return existing.status as 'going' | 'waiting';
     }
     const going = sql`(select count(*) from ${gameSignups} g where g.id_game = ${id_game} and g.status = 'going' and g.role = 'player')`;
@@ -132,6 +109,7 @@ export async function signUp(db: Db, id_user: number, id_game: number, input: Si
       .returning({ status: gameSignups.status });
     // A player who was going and became a helper frees a place.
     if (existing?.status === 'going' && existing.role === 'player') await promoteWaiting(tx, game);
+    await rosterChanged(tx, id_game);
     return written!.status as 'going' | 'waiting';
   });
 }
