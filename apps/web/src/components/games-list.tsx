@@ -16,8 +16,19 @@ function signupText(game: Game): string | null {
   return mine.role === 'helper' ? 'Going as helper' : `Going${mine.character_name ? ` as ${mine.character_name}` : ''}`;
 }
 
-export function GamesList({ query, empty, label }: { query: Parameters<typeof gamesQuery>[0]; empty: string; label: string }) {
-  const games = useQuery(gamesQuery(query));
+export function GamesList({
+  query,
+  empty,
+  label,
+  after = true,
+}: {
+  query: Parameters<typeof gamesQuery>[0];
+  empty: string;
+  label: string;
+  /** Asked for only once this is true: a page's own figures first. */
+  after?: boolean;
+}) {
+  const games = useQuery({ ...gamesQuery(query), enabled: after });
   if (games.isPending) return <p aria-busy="true">Loading games…</p>;
   if (games.isError) return <p role="alert">The games could not be loaded: {games.error.message}</p>;
   if (games.data.rows.length === 0) return <p className={styles.empty}>{empty}</p>;

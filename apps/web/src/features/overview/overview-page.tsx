@@ -71,7 +71,12 @@ function OverviewContent({ userId }: { userId: number }) {
         )}
         <section className={styles.games} aria-labelledby="next-games">
           <h2 id="next-games">Next games</h2>
-          <GamesList query={{ mine: 'yes', count: 3 }} label="Next games" empty="You have not signed up for a game yet." />
+          <GamesList
+            after={Boolean(data)}
+            query={{ mine: 'yes', count: 3 }}
+            label="Next games"
+            empty="You have not signed up for a game yet."
+          />
           <Link to="/games">All games</Link>
         </section>
       </div>
