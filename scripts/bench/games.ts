@@ -1,15 +1,16 @@
 // Issue 28: games under load. The storyteller's door list for a 200-person event (and a search in it for a
-// walk-in), and sign-ups under 50 connections: 50 players, each on a connection of their own, signing up for one
-// game with capacity 25 with their character, then as a helper, in turn: every request locks the same game row,
-// a player past the capacity waits, and each player turning helper frees a place that the next waiting takes.
-// (Each answers 200 whatever the state, so a connection may start anywhere in its cycle.) The games made are
-// deleted afterwards.
+// walk-in), and sign-ups under 50 connections, each a member of their own: the sheet's players (up to 50) sign up
+// for one game that holds half of them, with their character, then as a helper, in turn — a player past the capacity
+// waits, and each player turning helper frees a place that the next waiting takes — and members up to 50 in all sign
+// up as helpers again and again. Every request locks the same game row. (Each answers 200 whatever the state, so a
+// connection may start anywhere in its cycle.) The games made are deleted afterwards.
 import { sql } from 'drizzle-orm';
 import type { ClientRequest, Load } from './load';
 import { type Budget, describe, failures, measured } from './report';
 import { rowsOf, type Society } from './society';
 
 const EVENT_SIZE = 200;
+/** Connections signing up at once. */
 const PLAYERS = 50;
 
 interface GamesOptions {
@@ -44,7 +45,7 @@ async function schedule(society: Society, token: string, id_venue: number, capac
 
 /** Measures the games calls; answers whether every budget was met and every call answered 2xx. */
 export async function runGames(society: Society, { onPostgres, wanted, load, loadClients, report }: GamesOptions): Promise<boolean> {
-  const calls = ['door list, 200 signed up', 'door list, search a walk-in', 'sign-ups at once, 50 players'].filter(wanted);
+  const calls = ['door list, 200 signed up', 'door list, search a walk-in', 'sign-ups at once, 50 members'].filter(wanted);
   if (calls.length === 0) return true;
   const rows = rowsOf(society.database);
   // The style sheet with the most accepted characters, its storyteller, and up to 50 of its players.
@@ -62,7 +63,14 @@ export async function runGames(society: Society, { onPostgres, wanted, load, loa
     where c.id_venue = ${id_venue} and c.st_signed = 'yes' and c.character_status = 'Active'
     group by c.id_user order by c.id_user limit ${PLAYERS}`);
   const event = await schedule(society, token, id_venue, null);
-  const contested = await schedule(society, token, id_venue, PLAYERS / 2);
+  // Half the players fit: the rest wait, and are promoted as others turn helper.
+  const capacity = Math.max(1, Math.floor(players.length / 2));
+  const contested = await schedule(society, token, id_venue, capacity);
+  // The other connections, up to 50, are members coming as helpers (a helper's sign-up locks the same row).
+  const helpers = await rows(sql`
+    select u.id_user, min(e.email) as email from users u join user_emails e on e.id_user = u.id_user
+    where not u.is_disabled and not exists (select 1 from characters c where c.id_user = u.id_user and c.id_venue = ${id_venue})
+    group by u.id_user order by u.id_user limit ${PLAYERS - players.length} offset 1000`);
   // The 200 signed up: the venue's players, then other members as helpers; a quarter already checked in.
   await rows(sql`
     insert into game_signups (id_game, id_user, id_character, role, status, position)
@@ -88,7 +96,9 @@ export async function runGames(society: Society, { onPostgres, wanted, load, loa
     ok &&= !broken && problems.length === 0;
     report.line(name, r, describe(alone) || '-', broken ? `ERRORS (${broken})` : problems.length ? `OVER (${problems.join('; ')})` : 'ok');
   };
-  console.log(`\nGames (issue 28): a ${EVENT_SIZE}-person event's door list, and ${players.length} players signing up at once`);
+  console.log(
+    `\nGames (issue 28): a ${EVENT_SIZE}-person event's door list, and ${players.length} players and ${helpers.length} helpers signing up at once`,
+  );
   try {
     if (wanted('door list, 200 signed up')) {
       const url = `${society.base}/api/games/${event}/attendees`;
@@ -110,9 +120,14 @@ export async function runGames(society: Society, { onPostgres, wanted, load, loa
         ),
       );
     }
-    if (wanted('sign-ups at once, 50 players')) {
-      const clients = await Promise.all(
-        players.map(async (p): Promise<ClientRequest[]> => {
+    if (wanted('sign-ups at once, 50 members')) {
+      const helping = helpers.map(async (h): Promise<ClientRequest[]> => {
+        const headers = { authorization: `Bearer ${await society.signIn(h.email)}`, 'content-type': 'application/json' };
+        return [{ method: 'POST', path: `/api/games/${contested}/signup`, headers, body: JSON.stringify({ role: 'helper' }) }];
+      });
+      const clients = await Promise.all([
+        ...helping,
+        ...players.map(async (p): Promise<ClientRequest[]> => {
           const headers = { authorization: `Bearer ${await society.signIn(p.email)}`, 'content-type': 'application/json' };
           return [
             {
@@ -124,18 +139,18 @@ export async function runGames(society: Society, { onPostgres, wanted, load, loa
             { method: 'POST', path: `/api/games/${contested}/signup`, headers, body: JSON.stringify({ role: 'helper' }) },
           ];
         }),
-      );
+      ]);
       const r = await measured(
         () => loadClients(society.base, clients, true),
         () => loadClients(society.base, clients),
       );
-      verdict(`sign-ups at once, ${players.length} players`, r);
+      verdict(`sign-ups at once, ${clients.length} members`, r);
       const [{ going } = { going: 0 }] = await rows(
         sql`select count(*)::int as going from game_signups where id_game = ${contested} and status = 'going' and role = 'player'`,
       );
-      if (Number(going) > PLAYERS / 2) {
+      if (Number(going) > capacity) {
         ok = false;
-        console.log(`OVER CAPACITY: ${going} players going to a game of ${PLAYERS / 2}`);
+        console.log(`OVER CAPACITY: ${going} players going to a game of ${capacity}`);
       }
     }
   } finally {
