@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { loader } from './bench/load';
+import { runGames } from './bench/games';
 import { runMemberMix } from './bench/member-mix';
 import { type Budget, describe, failures, measured, reporter } from './bench/report';
 import { openSociety, rowsOf, type Society } from './bench/society';
@@ -159,6 +160,8 @@ for (const [name, url, token, budget, , body] of values['growth-only'] || mixOnl
     problems.length ? `OVER (${problems.join('; ')})` : 'ok',
   );
 }
+// 2b. Issue 28: the door list of a 200-person game and sign-ups under 50 connections (budgets enforced).
+if (!values['growth-only'] && !mixOnly) failed = !(await runGames(main, { onPostgres, wanted, load, loadClients, report })) || failed;
 // 3. Issue 24's member mix, with budgets of its own (reported, not enforced; decision 060).
 const mix = values['growth-only'] ? undefined : await runMemberMix(main, { onPostgres, wanted, loadClients, report });
 failed ||= mix?.answered === false;

@@ -69,6 +69,10 @@ const ROUTES: Record<string, string[]> = {
   ],
   '/administration/locations': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/lists-page.tsx'],
   '/administration/audit-log': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/audit-page.tsx'],
+  '/games': [SHELL, 'src/features/games/games-page.tsx'],
+  '/games/new': [SHELL, 'src/features/games/schedule-game-page.tsx'],
+  '/games/:id': [SHELL, 'src/features/games/game-page.tsx'],
+  '/games/:id/check-in': [SHELL, 'src/features/games/check-in-page.tsx'],
 };
 /** Lazy chunks fetched after their page is usable, never before it renders. */
 const DEFERRED = ['../../packages/shared/src/rules/password-strength.ts'];

@@ -24,6 +24,9 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
+import { attendanceRoutes } from './modules/games/attendance.routes';
+import { calendarRoutes } from './modules/games/calendar.routes';
+import { gamesRoutes } from './modules/games/games.routes';
 import { charactersRoutes } from './modules/characters/characters.routes';
 import { AppError } from './errors';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
@@ -250,6 +253,9 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       await api.register(listsRoutes);
       await api.register(coordinatorRoutes);
       await api.register(transfersRoutes);
+      await api.register(gamesRoutes);
+      await api.register(attendanceRoutes);
+      await api.register(calendarRoutes);
       await api.register(auditRoutes);
     },
     { prefix: '/api' },

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
-const PUBLIC = new Set(['GET /auth/config', 'POST /auth/login', 'POST /auth/exchange']);
+const PUBLIC = new Set(['GET /auth/config', 'POST /auth/login', 'POST /auth/exchange', 'GET /calendar/{file}']);
 
 let t: TestApp;
 beforeAll(async () => {

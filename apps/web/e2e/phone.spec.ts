@@ -37,6 +37,9 @@ test('no page is wider than a 375 px phone', async ({ page }) => {
     ['/coordinator/transfers'],
     ['/coordinator/prestige'],
     ['/administration'],
+    // Issue 28: the Games page and scheduling (a coordinator may schedule their domain's events).
+    ['/games'],
+    ['/games/new'],
   ];
   for (const [path, open] of pages) {
     await page.goto(path);

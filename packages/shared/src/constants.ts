@@ -97,3 +97,22 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 export const SET_PASSWORD_LINK_HOURS = 72;
 /** 'Expires within 30 days' on the coordinator's member list. */
 export const EXPIRING_WITHIN_DAYS = 30;
+
+/** Issue 28: a game's states; a closed game has posted its XP and prestige. */
+export const GAME_STATUSES = ['scheduled', 'cancelled', 'closed'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+/** How a series repeats: every week, every other week, or monthly on the nth weekday of the first date. */
+export const GAME_RECURRENCES = ['weekly', 'every_other_week', 'monthly_nth_weekday'] as const;
+export type GameRecurrence = (typeof GAME_RECURRENCES)[number];
+export const SIGNUP_ROLES = ['player', 'helper'] as const;
+export type SignupRole = (typeof SIGNUP_ROLES)[number];
+export const SIGNUP_STATUSES = ['going', 'waiting', 'cancelled'] as const;
+export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
+/** Preset reasons for a helper's prestige at a game. */
+export const HELPER_PRESTIGE_REASONS = ['Game staff', 'Set-up and tear-down', 'Non-player character'] as const;
+/** Attendance of a closed game may be corrected for this many days after closing. */
+export const GAME_CORRECTION_DAYS = 14;
+/** At most this many occurrences are created for one series. */
+export const MAX_SERIES_OCCURRENCES = 52;
+/** The XP a game awards when its venue has no earlier game to take it from. */
+export const DEFAULT_GAME_XP = 1;

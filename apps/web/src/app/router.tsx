@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/overview" replace /> },
           { path: 'overview', element: page(() => import('../features/overview/overview-page'), 'OverviewPage') },
+          { path: 'games', element: page(() => import('../features/games/games-page'), 'GamesPage') },
+          { path: 'games/new', element: page(() => import('../features/games/schedule-game-page'), 'ScheduleGamePage') },
+          { path: 'games/:id', element: page(() => import('../features/games/game-page'), 'GamePage') },
+          { path: 'games/:id/check-in', element: page(() => import('../features/games/check-in-page'), 'CheckInPage') },
           { path: 'profile', element: page(() => import('../features/profile/profile-page'), 'ProfilePage') },
           {
             path: 'prestige-and-vip',

@@ -7,6 +7,7 @@ import type { AuthConfig } from '@guildhall/shared/schemas/auth';
 import type { CharacterSubtype, CharacterType } from '@guildhall/shared/schemas/characters';
 import type { Location, VenueType } from '@guildhall/shared/schemas/locations';
 import type { Overview, Position } from '@guildhall/shared/schemas/overview';
+import type { Game, GamesQuery } from '@guildhall/shared/schemas/games';
 import type { PrestigeAggregates } from '@guildhall/shared/schemas/prestige';
 import type { User } from '@guildhall/shared/schemas/user';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -127,3 +128,10 @@ export function useApproval(id: number | null) {
     enabled: id !== null,
   });
 }
+
+/** Issue 28: games — a venue's upcoming ones, the member's next ones (Overview), the Games page. */
+export const gamesQuery = (query: Partial<GamesQuery>) =>
+  queryOptions({
+    queryKey: queryKeys.games.list(query),
+    queryFn: ({ signal }) => api.list<Game>('/games', query, signal),
+  });

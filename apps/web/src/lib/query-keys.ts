@@ -70,5 +70,13 @@ export const queryKeys = {
     audit: (query: object) => ['administration', 'audit', query] as const,
     mcLevels: ['administration', 'mc-levels'] as const,
   },
+  /** Issue 28: every game key starts with ['games'], so a sign-up or check-in refreshes lists and details alike. */
+  games: {
+    all: ['games'] as const,
+    list: (query: object) => ['games', 'list', query] as const,
+    detail: (id: number) => ['games', id, 'detail'] as const,
+    attendees: (id: number, q: string) => ['games', id, 'attendees', q] as const,
+    feed: ['games', 'calendar-feed'] as const,
+  },
   auth: { config: ['auth', 'config'] as const },
 };

@@ -115,6 +115,8 @@ export const xpLogSchema = z.object({
   is_void: z.boolean(),
   /** Who logged it. */
   author_name: z.string().nullable(),
+  /** The game whose attendance earned it (issue 28). */
+  id_game: z.number().int().nullable(),
 });
 export type XpLog = z.infer<typeof xpLogSchema>;
 export const xpLogsQuery = pagingQuery(['xp_datetime'] as const, 'xp_datetime', 'desc');

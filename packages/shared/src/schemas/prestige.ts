@@ -16,6 +16,8 @@ export const prestigeEntrySchema = z.object({
   id_reviewer: z.number().int().nullable(),
   reviewer_name: z.string().nullable(),
   prestige_datetime: z.string(),
+  /** The game a helper earned it at (issue 28). */
+  id_game: z.number().int().nullable(),
 });
 export type PrestigeEntry = z.infer<typeof prestigeEntrySchema>;
 

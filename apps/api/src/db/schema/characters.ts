@@ -100,6 +100,12 @@ export const xpLogs = pgTable(
     is_void: boolean('is_void').notNull().default(false),
     voided_by: integer('voided_by').references(() => users.id_user, { onDelete: 'set null' }),
     voided_at: timestamp('voided_at', { withTimezone: true }),
+    /** The game whose attendance earned the entry (issue 28). No foreign key: games.ts builds on this file. */
+    id_game: integer('id_game'),
   },
-  (t) => [index('xp_logs_character_idx').on(t.id_character, t.xp_datetime), check('xp_logs_type_ck', inList(t.xp_type, XP_TYPES))],
+  (t) => [
+    index('xp_logs_character_idx').on(t.id_character, t.xp_datetime),
+    index('xp_logs_game_idx').on(t.id_game).where(sql`${t.id_game} is not null`),
+    check('xp_logs_type_ck', inList(t.xp_type, XP_TYPES)),
+  ],
 );

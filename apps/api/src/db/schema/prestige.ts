@@ -1,6 +1,8 @@
 // SPEC §3 Prestige entry and DESIGN §7's member-class ladder.
+import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { PRESTIGE_CATEGORIES } from '@guildhall/shared/constants';
+import { games } from './games';
 import { inList } from './sql-helpers';
 import { users } from './users';
 
@@ -21,6 +23,8 @@ export const prestige = pgTable(
     /** Shown as 'Awarded by'. */
     id_reviewer: integer('id_reviewer').references(() => users.id_user, { onDelete: 'set null' }),
     prestige_datetime: timestamp('prestige_datetime', { withTimezone: true }).notNull().defaultNow(),
+    /** The game a helper's entry was awarded for (issue 28). */
+    id_game: integer('id_game').references(() => games.id_game, { onDelete: 'set null' }),
   },
   (t) => [
     index('prestige_user_datetime_idx').on(t.id_user, t.prestige_datetime),
@@ -28,6 +32,7 @@ export const prestige = pgTable(
     // The coordinator's newest-first view of their members' prestige.
     index('prestige_datetime_idx').on(t.prestige_datetime, t.id_prestige),
     check('prestige_category_ck', inList(t.prestige_category, PRESTIGE_CATEGORIES)),
+    index('prestige_game_idx').on(t.id_game).where(sql`${t.id_game} is not null`),
   ],
 );
 

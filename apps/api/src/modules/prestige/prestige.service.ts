@@ -4,7 +4,7 @@ import type { PrestigeAdd, PrestigeAggregates, PrestigeEntry, PrestigeListQuery 
 import { memberClass } from '@guildhall/shared/rules/member-class';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { rememberedUntilChange, mcLevels, prestige, users, pagedList, type Db } from '../../db/index';
+import { rememberedUntilChange, mcLevels, prestige, users, pagedList, type Db, type Tx } from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { prestigeErrors } from './prestige.errors';
@@ -24,6 +24,7 @@ export const prestigeEntryColumns = {
   id_reviewer: prestige.id_reviewer,
   reviewer_name: sql<string | null>`nullif(trim(concat_ws(' ', ${reviewers.user_fname}, ${reviewers.user_lname})), '')`,
   prestige_datetime: prestige.prestige_datetime,
+  id_game: prestige.id_game,
 };
 
 export async function listPrestige(db: Db, id_user: number, query: PrestigeListQuery): Promise<ListResult<PrestigeEntry>> {
@@ -80,20 +81,23 @@ export const loadLadder: (db: Db) => Promise<Ladder> = rememberedUntilChange(['m
 
 /** Records an award and tells the member, in one transaction. */
 export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAdd): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [member] = await tx.select({ id_user: users.id_user }).from(users).where(eq(users.id_user, input.id_user));
-    if (!member) throw prestigeErrors.memberNotFound();
-    const [created] = await tx
-      .insert(prestige)
-      .values({ ...input, id_reviewer })
-      .returning({ id: prestige.id_prestige });
-    await notify(tx, input.id_user, {
-      kind: 'prestige',
-      message: `You were awarded prestige for ${input.prestige_category}: ${input.prestige_general} general, ${input.prestige_regional} regional, ${input.prestige_national} national.`,
-      link: '/prestige-and-vip',
-    });
-    return created!.id;
+  return db.transaction((tx) => addPrestigeIn(tx, id_reviewer, input));
+}
+
+/** The award inside the caller's transaction; a game's closing names the game it was earned at. */
+export async function addPrestigeIn(tx: Tx, id_reviewer: number, input: PrestigeAdd & { id_game?: number | null }): Promise<number> {
+  const [member] = await tx.select({ id_user: users.id_user }).from(users).where(eq(users.id_user, input.id_user));
+  if (!member) throw prestigeErrors.memberNotFound();
+  const [created] = await tx
+    .insert(prestige)
+    .values({ ...input, id_reviewer })
+    .returning({ id: prestige.id_prestige });
+  await notify(tx, input.id_user, {
+    kind: 'prestige',
+    message: `You were awarded prestige for ${input.prestige_category}: ${input.prestige_general} general, ${input.prestige_regional} regional, ${input.prestige_national} national.`,
+    link: '/prestige-and-vip',
   });
+  return created!.id;
 }
 
 export async function findPrestigeOwner(db: Db, id_prestige: number): Promise<number> {
@@ -104,9 +108,12 @@ export async function findPrestigeOwner(db: Db, id_prestige: number): Promise<nu
 
 /** Deletes an entry (DESIGN §5), audited in the same transaction with the entry as it was. */
 export async function deletePrestige(db: Db, by: number, id_prestige: number) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.delete(prestige).where(eq(prestige.id_prestige, id_prestige)).returning();
-    if (!before) throw prestigeErrors.notFound();
-    await writeAudit(tx, { by, action: 'prestige.delete', entity: 'prestige', entityId: id_prestige, before });
-  });
+  await db.transaction((tx) => deletePrestigeIn(tx, by, id_prestige));
+}
+
+/** The deletion inside the caller's transaction (a game's attendance corrected). */
+export async function deletePrestigeIn(tx: Tx, by: number, id_prestige: number) {
+  const [before] = await tx.delete(prestige).where(eq(prestige.id_prestige, id_prestige)).returning();
+  if (!before) throw prestigeErrors.notFound();
+  await writeAudit(tx, { by, action: 'prestige.delete', entity: 'prestige', entityId: id_prestige, before });
 }

@@ -3,6 +3,7 @@
 import { XP_TYPES } from '@guildhall/shared/constants';
 import { type Character, type XpLog, type XpLogAdd, type XpLogAddInput, xpLogAddSchema } from '@guildhall/shared/schemas/characters';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
@@ -30,7 +31,11 @@ export function ExperienceLogSection({ character, canLog, canVoid }: { character
     {
       key: 'description',
       header: 'Description',
-      cell: (r) => <span className={r.is_void ? styles.void : undefined}>{r.xp_description}</span>,
+      cell: (r) => (
+        <span className={r.is_void ? styles.void : undefined}>
+          {r.id_game ? <Link to={`/games/${r.id_game}`}>{r.xp_description}</Link> : r.xp_description}
+        </span>
+      ),
     },
     { key: 'amount', header: 'Amount', numeric: true, cell: (r) => (r.xp_type === 'Spend' ? `−${r.xp_amount}` : `+${r.xp_amount}`) },
     { key: 'balance', header: 'Balance', numeric: true, cell: (r) => r.xp_balance },

@@ -1,6 +1,8 @@
 // SPEC §2 Overview with DESIGN §7's live figures: the membership panel, the storyteller's VST panel and the
 // Membership Overview card (hidden when the prestige totals cannot be loaded).
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { GamesList } from '../../components/games-list';
 import { isExpired, MembershipCard } from '../../components/membership-card';
 import { navIcons } from '../../components/nav-icons';
 import { SectionPage } from '../../components/section-page';
@@ -67,6 +69,16 @@ function OverviewContent({ userId }: { userId: number }) {
             ) : null}
           </>
         )}
+        <section className={styles.games} aria-labelledby="next-games">
+          <h2 id="next-games">Next games</h2>
+          <GamesList
+            after={Boolean(data)}
+            query={{ mine: 'yes', count: 3 }}
+            label="Next games"
+            empty="You have not signed up for a game yet."
+          />
+          <Link to="/games">All games</Link>
+        </section>
       </div>
       {aggregates.data ? (
         <MembershipCard user={user} totals={aggregates.data} domainCode={domain?.domain_code} positions={positions.data} />

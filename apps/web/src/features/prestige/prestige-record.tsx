@@ -2,6 +2,7 @@
 // abilities allow it. Page and sort live in the URL.
 import { type PrestigeEntry, PRESTIGE_SORTABLE } from '@guildhall/shared/schemas/prestige';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
@@ -28,7 +29,15 @@ export function PrestigeRecord({ userId }: { userId: number }) {
       cell: (r) => <time dateTime={r.prestige_datetime}>{formatDate(r.prestige_datetime)}</time>,
     },
     { key: 'category', header: 'Category', sortKey: 'prestige_category', cell: (r) => r.prestige_category },
-    { key: 'justification', header: 'Justification', cell: (r) => <span className={styles.text}>{r.prestige_description}</span> },
+    {
+      key: 'justification',
+      header: 'Justification',
+      cell: (r) => (
+        <span className={styles.text}>
+          {r.id_game ? <Link to={`/games/${r.id_game}`}>{r.prestige_description}</Link> : r.prestige_description}
+        </span>
+      ),
+    },
     { key: 'g', header: 'G', sortKey: 'prestige_general', numeric: true, cell: (r) => r.prestige_general },
     { key: 'r', header: 'R', sortKey: 'prestige_regional', numeric: true, cell: (r) => r.prestige_regional },
     { key: 'n', header: 'N', sortKey: 'prestige_national', numeric: true, cell: (r) => r.prestige_national },

@@ -7,6 +7,7 @@ import { navIcons } from '../../components/nav-icons';
 import popup from '../../components/popup.module.css';
 import { SectionPage } from '../../components/section-page';
 import { useAuth } from '../../lib/auth';
+import { CalendarFeed } from './calendar-feed';
 import { ProfileForm } from './profile-form';
 import styles from './profile.module.css';
 import { formatDate } from '../../lib/format';
@@ -59,6 +60,7 @@ export function ProfilePage() {
           </dl>
         </section>
       ) : null}
+      {user ? <CalendarFeed /> : null}
     </SectionPage>
   );
 }

@@ -25,6 +25,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useAddVenueItem, useUpdateVenue, useVenue, useVenueItems } from './api';
 import styles from './storyteller.module.css';
+import { GamesList } from '../../components/games-list';
 import { CHARACTERS_AUDIENCE, VenueCharactersTable } from './venue-characters-table';
 import { VssText } from './vss-text';
 
@@ -61,6 +62,19 @@ export function VssDetailPage() {
             ) : (
               <p>{CHARACTERS_AUDIENCE}</p>
             )}
+          </section>
+          <section className={styles.panel} aria-labelledby="vss-games">
+            <h2 id="vss-games">Upcoming games</h2>
+            <GamesList query={{ venue: id, count: 5 }} label="Upcoming games of this venue" empty="No game is scheduled." />
+            <p>
+              <Link to={`/games?venue=${id}`}>All games of this venue</Link>
+              {detail.data.abilities.includes('edit') ? (
+                <>
+                  {' · '}
+                  <Link to={`/games/new?venue=${id}`}>Schedule a game</Link>
+                </>
+              ) : null}
+            </p>
           </section>
           <Items venueId={id} mayAdd={detail.data.abilities.includes('addItem')} />
           <StyleText key={detail.data.venue.updated_at} venue={detail.data.venue} mayEdit={detail.data.abilities.includes('edit')} />

@@ -1,0 +1,241 @@
+// Issue 28: check-in at the door (exactly once per key), closing (posted once), corrections, and the calendar feed.
+import { and, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { characters, prestige, xpLogs } from '../../db/index';
+import { buildCharacter, buildMember, buildVenue } from '../../test/factories';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const id: Record<string, number> = {};
+const token: Record<string, string> = {};
+const character: Record<string, number> = {};
+let venue: { id_venue: number; id_location: number };
+
+async function person(name: string) {
+  const member = await buildMember(t.database.db, { user_fname: name, user_lname: 'Doorman', user_camnum: `GH-${name.toUpperCase()}-1` });
+  id[name] = member.id_user;
+  token[name] = await t.sessionFor(member.id_user);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await person('storyteller');
+  venue = await buildVenue(db, { id_user_st: id.storyteller });
+  await person('outsider');
+  for (const name of ['ada', 'bo', 'cy', 'helper']) {
+    await person(name);
+    character[name] = (
+      await buildCharacter(db, { id_user: id[name], id_venue: venue.id_venue, st_signed: 'yes', being_reviewed: 'yes' })
+    ).id_character;
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, who: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token[who]!), payload });
+const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(token[who]!) });
+async function schedule(over: object = {}) {
+  const res = await post('/api/games/add', 'storyteller', {
+    id_venue: venue.id_venue,
+    game_name: 'Night Market',
+    date: '2027-03-06',
+    start_time: '18:00',
+    end_time: '22:00',
+    time_zone: 'America/New_York',
+    place: 'Pier 9',
+    xp_award: 2,
+    prestige_points: 5,
+    prestige_reason: 'Set-up and tear-down',
+    ...over,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().result.ids[0] as number;
+}
+const balance = async (id_character: number | undefined) =>
+  (await t.database.db.select({ b: characters.xp_balance }).from(characters).where(eq(characters.id_character, id_character!)))[0]!.b;
+const gameEntries = (id_game: number) => t.database.db.select().from(xpLogs).where(eq(xpLogs.id_game, id_game));
+
+describe('check-in', () => {
+  it('lists who signed up and finds walk-ins by name or membership number, for the storyteller only', async () => {
+    const g = await schedule();
+    await post(`/api/games/${g}/signup`, 'ada', { role: 'player', id_character: character.ada });
+    expect((await get(`/api/games/${g}/attendees`, 'ada')).statusCode).toBe(403);
+    const list = (await get(`/api/games/${g}/attendees`, 'storyteller')).json().result;
+    expect(list.map((a: { id_user: number }) => a.id_user)).toEqual([id.ada]);
+    expect(list[0]).toMatchObject({ signup_status: 'going', character_name: expect.any(String), id_checkin: null });
+    const byNumber = (await get(`/api/games/${g}/attendees?q=gh-bo-1`, 'storyteller')).json().result;
+    expect(byNumber.map((a: { id_user: number }) => a.id_user)).toEqual([id.bo]);
+    expect(byNumber[0].characters).toEqual([{ id_character: character.bo, character_name: expect.any(String) }]);
+    const byName = (await get(`/api/games/${g}/attendees?q=cy%20door`, 'storyteller')).json().result;
+    expect(byName.map((a: { id_user: number }) => a.id_user)).toEqual([id.cy]);
+  });
+
+  it('shows a check-in on the door list at once, though the list is kept between requests', async () => {
+    const g = await schedule();
+    await post(`/api/games/${g}/signup`, 'cy', { role: 'player', id_character: character.cy });
+    const before = (await get(`/api/games/${g}/attendees`, 'storyteller')).json().result;
+    expect(before).toMatchObject([{ id_user: id.cy, id_checkin: null }]);
+    await post(`/api/games/${g}/checkins`, 'storyteller', {
+      key: 'list-cy-001',
+      id_user: id.cy,
+      role: 'player',
+      id_character: character.cy,
+    });
+    const after = (await get(`/api/games/${g}/attendees`, 'storyteller')).json().result;
+    expect(after).toMatchObject([{ id_user: id.cy, id_checkin: expect.any(Number) }]);
+  });
+
+  it('counts a check-in sent twice (and twice at once) with its key once', async () => {
+    const g = await schedule();
+    const checkin = { key: 'phone-1-0001', id_user: id.ada, role: 'player', id_character: character.ada };
+    expect((await post(`/api/games/${g}/checkins`, 'outsider', checkin)).statusCode).toBe(403);
+    const answers = await Promise.all([1, 2, 3].map(() => post(`/api/games/${g}/checkins`, 'storyteller', checkin)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().result.id_checkin)).size).toBe(1);
+    const again = await post(`/api/games/${g}/checkins`, 'storyteller', checkin);
+    expect(again.json().result.replayed).toBe(true);
+    // Another phone checking the same member in does not add a second check-in.
+    const other = await post(`/api/games/${g}/checkins`, 'storyteller', { ...checkin, key: 'phone-2-0001' });
+    expect(other.json().result).toEqual({ id_checkin: answers[0]!.json().result.id_checkin, replayed: true });
+    expect((await get(`/api/games/${g}`, 'storyteller')).json().result.checked_in).toBe(1);
+  });
+
+  it('answers bad check-ins with a 400 naming the field', async () => {
+    const g = await schedule();
+    const cases: [object, string][] = [
+      [{ key: 'x', id_user: id.bo, role: 'helper' }, 'key'],
+      [{ key: 'phone-3-0001', id_user: id.bo, role: 'player' }, 'id_character'],
+      [{ key: 'phone-3-0002', id_user: id.bo, role: 'player', id_character: character.ada }, 'id_character'],
+      [{ key: 'phone-3-0003', id_user: 2_000_000_000, role: 'helper' }, 'id_user'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await post(`/api/games/${g}/checkins`, 'storyteller', payload);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errors[0].path).toBe(field);
+    }
+  });
+});
+
+describe('closing', () => {
+  it('posts "Attended …" XP to each checked-in character and prestige to helpers once; closing twice changes nothing', async () => {
+    const g = await schedule();
+    const before = { ada: await balance(character.ada), bo: await balance(character.bo) };
+    await post(`/api/games/${g}/checkins`, 'storyteller', {
+      key: 'close-ada-1',
+      id_user: id.ada,
+      role: 'player',
+      id_character: character.ada,
+    });
+    await post(`/api/games/${g}/checkins`, 'storyteller', {
+      key: 'close-bo-01',
+      id_user: id.bo,
+      role: 'player',
+      id_character: character.bo,
+    });
+    await post(`/api/games/${g}/checkins`, 'storyteller', { key: 'close-help1', id_user: id.helper, role: 'helper' });
+    expect((await post(`/api/games/${g}/close`, 'ada')).statusCode).toBe(403);
+
+    const closes = await Promise.all([post(`/api/games/${g}/close`, 'storyteller'), post(`/api/games/${g}/close`, 'storyteller')]);
+    expect(closes.map((c) => c.statusCode)).toEqual([200, 200]);
+    expect(closes.map((c) => c.json().result.closed).sort()).toEqual([false, true]);
+    expect((await post(`/api/games/${g}/close`, 'storyteller')).json().result).toEqual({
+      closed: false,
+      xp_entries: 0,
+      prestige_entries: 0,
+    });
+
+    const entries = await gameEntries(g);
+    expect(entries).toHaveLength(2);
+    expect(entries.map((e) => e.xp_description)).toEqual(['Attended Night Market on Mar 6, 2027', 'Attended Night Market on Mar 6, 2027']);
+    expect(await balance(character.ada)).toBe(before.ada + 2);
+    expect(await balance(character.bo)).toBe(before.bo + 2);
+    const awards = await t.database.db.select().from(prestige).where(eq(prestige.id_game, g));
+    expect(awards).toMatchObject([
+      { id_user: id.helper, prestige_general: 5, prestige_description: 'Set-up and tear-down: Night Market on Mar 6, 2027' },
+    ]);
+    // The player sees the entry in the character's log.
+    const log = (await get(`/api/character/${character.ada}/xplogs?count=50`, 'ada')).json().result.rows;
+    expect(log.map((e: { xp_description: string }) => e.xp_description)).toContain('Attended Night Market on Mar 6, 2027');
+    // A closed game takes no more check-ins or sign-ups.
+    expect((await post(`/api/games/${g}/checkins`, 'storyteller', { key: 'late-cy-01', id_user: id.cy, role: 'helper' })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('corrects attendance after closing by voiding and adding entries, never editing them', async () => {
+    const g = await schedule();
+    const ada = await post(`/api/games/${g}/checkins`, 'storyteller', {
+      key: 'fix-ada-01',
+      id_user: id.ada,
+      role: 'player',
+      id_character: character.ada,
+    });
+    await post(`/api/games/${g}/checkins`, 'storyteller', { key: 'fix-help-1', id_user: id.helper, role: 'helper' });
+    expect(
+      (await post(`/api/games/${g}/corrections`, 'storyteller', { add: [{ id_user: id.cy, id_character: character.cy }] })).statusCode,
+    ).toBe(403);
+    await post(`/api/games/${g}/close`, 'storyteller');
+    const adaBefore = await balance(character.ada);
+    const cyBefore = await balance(character.cy);
+    const helperCheckin = (await get(`/api/games/${g}/attendees`, 'storyteller'))
+      .json()
+      .result.find((a: { id_user: number }) => a.id_user === id.helper).id_checkin;
+
+    expect((await post(`/api/games/${g}/corrections`, 'ada', { void: [ada.json().result.id_checkin] })).statusCode).toBe(403);
+    const empty = await post(`/api/games/${g}/corrections`, 'storyteller', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0].path).toBe('void');
+    const res = await post(`/api/games/${g}/corrections`, 'storyteller', {
+      void: [ada.json().result.id_checkin, helperCheckin],
+      add: [{ id_user: id.cy, role: 'player', id_character: character.cy }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await gameEntries(g);
+    expect(entries.map((e) => [e.id_character, e.is_void])).toEqual([
+      [character.ada, true],
+      [character.cy, false],
+    ]);
+    expect(await balance(character.ada)).toBe(adaBefore - 2);
+    expect(await balance(character.cy)).toBe(cyBefore + 2);
+    expect(
+      await t.database.db
+        .select()
+        .from(prestige)
+        .where(and(eq(prestige.id_game, g), eq(prestige.id_user, id.helper!))),
+    ).toEqual([]);
+    const again = await post(`/api/games/${g}/corrections`, 'storyteller', { void: [ada.json().result.id_checkin] });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[0].path).toBe('void');
+  });
+});
+
+describe('calendar feed', () => {
+  it('serves a valid iCalendar at a private address, answers 404 once revoked or renewed', async () => {
+    const g = await schedule({ game_name: 'Feed Night' });
+    await post(`/api/games/${g}/signup`, 'bo', { role: 'player', id_character: character.bo });
+    expect((await get('/api/calendar/feed', 'bo')).json().result.url).toBeNull();
+    const url = (await post('/api/calendar/feed/renew', 'bo')).json().result.url as string;
+    expect(url).toMatch(/^http:\/\/localhost:3999\/api\/calendar\/[\w-]+\.ics$/);
+    const path = new URL(url).pathname;
+    const res = await t.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(res.body));
+    const events = calendar.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    const feedNight = events.find((e) => e.summary === 'Feed Night')!;
+    expect(feedNight.location).toBe('Pier 9');
+    expect(feedNight.startDate.toJSDate().toISOString()).toBe('2027-03-06T23:00:00.000Z');
+
+    const renewed = (await post('/api/calendar/feed/renew', 'bo')).json().result.url as string;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: new URL(renewed).pathname })).statusCode).toBe(200);
+    expect((await post('/api/calendar/feed/revoke', 'bo')).json().result.url).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: new URL(renewed).pathname })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/not-a-feed' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);
+  });
+});

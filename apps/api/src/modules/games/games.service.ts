@@ -1,0 +1,299 @@
+// Issue 28: scheduling games (one, or a series' occurrences), reading them, editing one or a series, cancelling one.
+import { DEFAULT_GAME_XP } from '@guildhall/shared/constants';
+import { isDomain } from '@guildhall/shared/rules/locations';
+import type { GameAdd, GameRow, GamesQuery, GameUpdate, MySignup } from '@guildhall/shared/schemas/games';
+import type { ListResult } from '@guildhall/shared/schemas/envelope';
+import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  characters,
+  gameCheckins,
+  gameSeries,
+  gameSignups,
+  games,
+  locations,
+  pagedList,
+  qualified,
+  type Db,
+  type Tx,
+  venues,
+} from '../../db/index';
+import { notify } from '../notifications/notifications.service';
+import { gamesErrors } from './games.errors';
+import type { GameFacts } from './games.policy';
+import { localDate, localIsoDate, localTime, occurrenceDates, zonedRange } from './recurrence';
+
+export const gameLink = (id_game: number) => `/games/${id_game}`;
+
+/** Who runs the venue or domain a game would be scheduled at. */
+export async function scheduleFacts(db: Db, input: Pick<GameAdd, 'id_venue' | 'id_location'>): Promise<GameFacts> {
+  if (input.id_venue !== undefined) {
+    const [venue] = await db
+      .select({ id_location: venues.id_location, venue_st: venues.id_user_st })
+      .from(venues)
+      .where(eq(venues.id_venue, input.id_venue));
+    if (!venue) throw gamesErrors.noSuchVenue();
+    return { id_venue: input.id_venue, ...venue, status: 'scheduled', closed_at: null };
+  }
+  const [location] = await db
+    .select({ type: locations.location_type })
+    .from(locations)
+    .where(eq(locations.id_location, input.id_location!));
+  if (!location || !isDomain({ location_type: location.type })) throw gamesErrors.noSuchDomain();
+  return { id_venue: null, id_location: input.id_location!, venue_st: null, status: 'scheduled', closed_at: null };
+}
+
+/** The game's facts for the policy; 404 when there is no such game. */
+export async function gameFacts(db: Db | Tx, id_game: number): Promise<GameFacts> {
+  const [game] = await db
+    .select({
+      id_venue: games.id_venue,
+      id_location: games.id_location,
+      venue_st: venues.id_user_st,
+      status: games.status,
+      closed_at: games.closed_at,
+      roster_version: games.roster_version,
+    })
+    .from(games)
+    .leftJoin(venues, eq(venues.id_venue, games.id_venue))
+    .where(eq(games.id_game, id_game));
+  if (!game) throw gamesErrors.notFound();
+  return game;
+}
+
+/** The XP a venue's game awards unless told: what its latest game awarded. */
+async function venueXp(tx: Tx, id_venue: number | null): Promise<number> {
+  if (id_venue === null) return DEFAULT_GAME_XP;
+  const [last] = await tx
+    .select({ xp: games.xp_award })
+    .from(games)
+    .where(eq(games.id_venue, id_venue))
+    .orderBy(desc(games.created_at), desc(games.id_game))
+    .limit(1);
+  return last?.xp ?? DEFAULT_GAME_XP;
+}
+
+export async function scheduleGame(db: Db, by: number, input: GameAdd, where: GameFacts): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const xp_award = input.xp_award ?? (await venueXp(tx, where.id_venue));
+    let id_series: number | null = null;
+    const dates = input.recurrence ? occurrenceDates(input.date, input.recurrence, input.occurrences!) : [input.date];
+    if (input.recurrence) {
+      const [series] = await tx
+        .insert(gameSeries)
+        .values({
+          recurrence: input.recurrence,
+          first_date: input.date,
+          local_start: input.start_time,
+          local_end: input.end_time,
+          time_zone: input.time_zone,
+          occurrences: dates.length,
+          created_by: by,
+        })
+        .returning({ id: gameSeries.id_series });
+      id_series = series!.id;
+    }
+    const created = await tx
+      .insert(games)
+      .values(
+        dates.map((date) => ({
+          id_venue: where.id_venue,
+          id_location: where.id_location,
+          id_series,
+          game_name: input.game_name,
+          ...zonedRange(date, input.start_time, input.end_time, input.time_zone),
+          time_zone: input.time_zone,
+          place: input.place,
+          capacity: input.capacity ?? null,
+          description: input.description || null,
+          xp_award,
+          prestige_points: input.prestige_points,
+          prestige_category: input.prestige_category,
+          prestige_reason: input.prestige_reason,
+          created_by: by,
+        })),
+      )
+      .returning({ id: games.id_game });
+    return created.map((g) => g.id);
+  });
+}
+
+// The outer game, written out with its table: in a one-table select a bare column would bind inside the subquery.
+const gameId = qualified(games.id_game);
+const counted = (status: 'going' | 'waiting') =>
+  sql<number>`(select count(*)::int from ${gameSignups} s where s.id_game = ${gameId} and s.status = ${status} and s.role = 'player')`;
+const mine = alias(gameSignups, 'mine');
+const myCharacter = alias(characters, 'my_character');
+
+const gameColumns = {
+  id_game: games.id_game,
+  game_name: games.game_name,
+  id_venue: games.id_venue,
+  venue_name: venues.venue_name,
+  id_location: games.id_location,
+  location_name: locations.location_name,
+  id_series: games.id_series,
+  starts_at: games.starts_at,
+  ends_at: games.ends_at,
+  time_zone: games.time_zone,
+  place: games.place,
+  capacity: games.capacity,
+  description: games.description,
+  xp_award: games.xp_award,
+  prestige_points: games.prestige_points,
+  prestige_category: games.prestige_category,
+  prestige_reason: games.prestige_reason,
+  status: games.status,
+  closed_at: games.closed_at,
+  venue_st: venues.id_user_st,
+  going: counted('going'),
+  waiting: counted('waiting'),
+  checked_in: sql<number>`(select count(*)::int from ${gameCheckins} c where c.id_game = ${gameId} and c.voided_at is null)`,
+  my_status: mine.status,
+  my_role: mine.role,
+  my_character: mine.id_character,
+  my_character_name: myCharacter.character_name,
+  my_waiting_place: sql<
+    number | null
+  >`case when ${mine.status} = 'waiting' then (select count(*)::int from ${gameSignups} w where w.id_game = ${gameId} and w.status = 'waiting' and w.role = 'player' and w.position <= ${mine.position}) end`,
+};
+
+function selectGames(db: Db, id_user: number) {
+  return db
+    .select(gameColumns)
+    .from(games)
+    .innerJoin(locations, eq(locations.id_location, games.id_location))
+    .leftJoin(venues, eq(venues.id_venue, games.id_venue))
+    .leftJoin(mine, and(eq(mine.id_game, games.id_game), eq(mine.id_user, id_user)))
+    .leftJoin(myCharacter, eq(myCharacter.id_character, mine.id_character));
+}
+
+type GameRecord = Awaited<ReturnType<ReturnType<typeof selectGames>['execute']>>[number];
+export type ShownGame = GameRow & { my_signup: MySignup | null; facts: GameFacts };
+
+function shown(r: GameRecord): ShownGame {
+  const { venue_st, my_status, my_role, my_character, my_character_name, my_waiting_place, ...row } = r;
+  return {
+    ...row,
+    starts_at: r.starts_at.toISOString(),
+    ends_at: r.ends_at.toISOString(),
+    closed_at: r.closed_at?.toISOString() ?? null,
+    my_signup:
+      my_status && my_role
+        ? {
+            status: my_status,
+            role: my_role,
+            id_character: my_character,
+            character_name: my_character_name,
+            waiting_place: my_waiting_place,
+          }
+        : null,
+    facts: { id_venue: r.id_venue, id_location: r.id_location, venue_st, status: r.status, closed_at: r.closed_at },
+  };
+}
+
+export async function findGame(db: Db, id_user: number, id_game: number): Promise<ShownGame> {
+  const [row] = await selectGames(db, id_user).where(eq(games.id_game, id_game));
+  if (!row) throw gamesErrors.notFound();
+  return shown(row);
+}
+
+/** Upcoming (not yet ended) or past games, of a venue, a domain, or those the member signed up for. */
+export async function listGames(db: Db, id_user: number, query: GamesQuery): Promise<ListResult<ShownGame>> {
+  const signedUp = sql`exists (select 1 from ${gameSignups} s where s.id_game = ${gameId} and s.id_user = ${id_user} and s.status <> 'cancelled')`;
+  const where = and(
+    query.when === 'upcoming' ? gte(games.ends_at, sql`now()`) : lt(games.ends_at, sql`now()`),
+    query.venue ? eq(games.id_venue, query.venue) : undefined,
+    query.location ? eq(games.id_location, query.location) : undefined,
+    query.mine === 'yes' ? signedUp : undefined,
+  );
+  const page = await pagedList(db, query, {
+    rows: selectGames(db, id_user).where(where).$dynamic(),
+    count: db.select({ n: count() }).from(games).where(where),
+    sortable: { starts_at: games.starts_at },
+    tieBreak: games.id_game,
+  });
+  return { rows: page.rows.map(shown), count: page.count };
+}
+
+/** Members signed up (going or waiting), to be told the game moved or was cancelled. */
+async function signedUpMembers(tx: Tx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id_user: gameSignups.id_user })
+    .from(gameSignups)
+    .where(and(inArray(gameSignups.id_game, ids), or(eq(gameSignups.status, 'going'), eq(gameSignups.status, 'waiting'))));
+  return rows.map((r) => r.id_user);
+}
+
+/**
+ * Edits one occurrence, or (scope series) this and every later scheduled occurrence of its series; each keeps its
+ * own date. Those signed up are told when a game moved.
+ */
+export async function updateGame(db: Db, id_game: number, input: GameUpdate): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [game] = await tx.select().from(games).where(eq(games.id_game, id_game)).for('update');
+    if (!game) throw gamesErrors.notFound();
+    if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
+    if (input.scope === 'series' && game.id_series === null) throw gamesErrors.notInSeries();
+    if (input.scope === 'series' && input.date !== undefined) throw gamesErrors.seriesDate();
+    const targets =
+      input.scope === 'series'
+        ? await tx
+            .select()
+            .from(games)
+            .where(and(eq(games.id_series, game.id_series!), eq(games.status, 'scheduled'), gte(games.starts_at, game.starts_at)))
+            .for('update')
+        : [game];
+    const moved: number[] = [];
+    for (const target of targets) {
+      const zone = target.time_zone;
+      const date = input.date ?? localIsoDate(target.starts_at, zone);
+      const range = zonedRange(
+        date,
+        input.start_time ?? localTime(target.starts_at, zone),
+        input.end_time ?? localTime(target.ends_at, zone),
+        zone,
+      );
+      if (range.starts_at.getTime() !== target.starts_at.getTime() || range.ends_at.getTime() !== target.ends_at.getTime())
+        moved.push(target.id_game);
+      await tx
+        .update(games)
+        .set({
+          ...range,
+          ...(input.game_name !== undefined ? { game_name: input.game_name } : {}),
+          ...(input.place !== undefined ? { place: input.place } : {}),
+          ...(input.capacity !== undefined ? { capacity: input.capacity } : {}),
+          ...(input.description !== undefined ? { description: input.description || null } : {}),
+          ...(input.xp_award !== undefined ? { xp_award: input.xp_award } : {}),
+          updated_at: sql`now()`,
+        })
+        .where(eq(games.id_game, target.id_game));
+    }
+    if (moved.length === 0) return;
+    const [first] = await tx.select().from(games).where(eq(games.id_game, moved[0]!));
+    await notify(tx, await signedUpMembers(tx, moved), {
+      kind: 'game',
+      message:
+        moved.length === 1
+          ? `${first!.game_name} moved: it now starts ${localDate(first!.starts_at, first!.time_zone)} at ${localTime(first!.starts_at, first!.time_zone)}.`
+          : `${first!.game_name}: ${moved.length} games of the series moved; they now start at ${localTime(first!.starts_at, first!.time_zone)}.`,
+      link: gameLink(moved[0]!),
+    });
+  });
+}
+
+/** Cancels one game; everyone signed up hears of it. */
+export async function cancelGame(db: Db, id_game: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [game] = await tx.select().from(games).where(eq(games.id_game, id_game)).for('update');
+    if (!game) throw gamesErrors.notFound();
+    if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
+    await tx.update(games).set({ status: 'cancelled', updated_at: sql`now()` }).where(eq(games.id_game, id_game));
+    await notify(tx, await signedUpMembers(tx, [id_game]), {
+      kind: 'game',
+      message: `${game.game_name} on ${localDate(game.starts_at, game.time_zone)} is cancelled.`,
+      link: gameLink(id_game),
+    });
+  });
+}
