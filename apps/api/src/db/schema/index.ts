@@ -10,3 +10,4 @@ export * from './sso';
 export * from './users';
 export * from './venues';
 export * from './administration';
+export * from './mail';
