@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
-const PUBLIC = new Set(['GET /auth/config', 'POST /auth/login', 'POST /auth/exchange']);
+const PUBLIC = new Set([
+  'GET /auth/config',
+  'POST /auth/login',
+  'POST /auth/exchange',
+  // RFC 8058: a mail client's one-click unsubscribe carries no session; the link's token is the authority.
+  'GET /mail/unsubscribe/{token}',
+  'POST /mail/unsubscribe/{token}',
+]);
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,6 +7,8 @@ export interface RenderSettings {
 }
 
 export interface StoredMail {
+  id: number;
+  created_at: Date;
   recipient: string;
   kind: string;
   subject: string;
@@ -47,5 +49,6 @@ export function renderMail(mail: StoredMail, settings: RenderSettings) {
   const headers: Record<string, string> = unsubscribe
     ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
     : {};
-  return { to: mail.recipient, subject: `${settings.societyName}: ${mail.subject}`, text, html, headers };
+  const messageId = `<outbox-${mail.id}-${mail.created_at.getTime()}@${new URL(settings.publicUrl).hostname}>`;
+  return { to: mail.recipient, subject: `${settings.societyName}: ${mail.subject}`, text, html, headers, messageId };
 }

@@ -9,7 +9,9 @@ import { buildLocation, buildMember } from '../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
+import { renderMail } from './mail.render';
 import { claimDue } from './mail.sender';
+import { createMailTransport } from './mail.transport';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -201,5 +203,22 @@ describe('a process killed mid-send', () => {
     await waitUntil(async () => (await statusOf(member.email))[0] === 'sent');
     const [row] = await t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
     expect(row!.attempts).toBe(2);
+  });
+
+  it('delivers it a second time when it died after the server accepted it: the one duplicate, with the same Message-ID', async () => {
+    const member = await memberWithEmail();
+    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'approval', message: 'Sent twice.', link: '/x' }));
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, member.email));
+    // The dying process: its claim (1-second lease), its delivery, and no record of it.
+    expect((await claimDue(t.database.db, 100, 1)).map((c) => c.id)).toContain(row!.id);
+    const transport = createMailTransport(t.config.mail, { info() {} });
+    await transport.send({ ...renderMail(row!, { societyName: society, publicUrl: t.config.publicUrl }), loggable: false });
+    transport.close();
+    await waitUntil(() => arrivedFor(member.email).length === 2, 5_000);
+    const [first, second] = arrivedFor(member.email);
+    expect(second!.header('message-id')).toBe(first!.header('message-id'));
+    await waitUntil(async () => (await statusOf(member.email))[0] === 'sent');
+    const [settled] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    expect(settled!.attempts).toBe(2);
   });
 });

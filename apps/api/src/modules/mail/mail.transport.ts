@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** The same for every attempt at one outbox row, so a receiver can recognise the one possible duplicate. */
+  messageId: string;
   /** The log may hold the body (development) or only that it was sent (production, or a message with a secret link). */
   loggable: boolean;
 }
@@ -77,7 +79,14 @@ export function createMailTransport(config: MailConfig, log: Log): MailTransport
     kind: 'smtp',
     async send(mail) {
       try {
-        await transporter.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+        await transporter.sendMail({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+          messageId: mail.messageId,
+        });
       } catch (error) {
         throw classify(error);
       }
