@@ -2,7 +2,6 @@
 // with mailparser. It can refuse recipients with a 5xx, and be stopped and started again on the same port.
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './oidc-flow';
 
 export interface ReceivedMail {
   to: string;
@@ -27,7 +26,8 @@ export interface TestSmtp {
 }
 
 export async function startTestSmtp(options: { port?: number; onData?: () => Promise<void> } = {}): Promise<TestSmtp> {
-  const port = options.port ?? (await freePort());
+  // Tests take a port below the kernel's ephemeral range (freePort), so no other server takes it while stopped.
+  const port = options.port ?? (await (await import('./oidc-flow')).freePort());
   const received: ReceivedMail[] = [];
   const refuse = new Map<string, string>();
   let server: SMTPServer | undefined;

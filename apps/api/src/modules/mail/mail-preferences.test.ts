@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, userEmails } from '../../db/index';
 import { buildMember } from '../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
 
 let t: TestApp;
@@ -21,6 +21,11 @@ afterAll(async () => {
   await t?.close();
   await smtp?.stop();
 });
+
+async function coordinatorAccounts() {
+  const m = await matrixAccounts(t);
+  return { ...m, outCoordinator: { id_user: m.id.outCoordinator!, token: m.token.outCoordinator! } };
+}
 
 let seq = 0;
 async function member() {
@@ -82,6 +87,19 @@ describe('GET and PUT /api/user/{id}/mail-preferences', () => {
     const admin = { id_user: 0, token: await t.tokenFor('admin@guildhall.test') };
     expect((await prefs(admin, b.id_user)).statusCode).toBe(200);
     expect((await prefs(admin, 2_000_000_000)).statusCode).toBe(404);
+  });
+});
+
+describe("a member's coordinator", () => {
+  it('sees whether the address bounces but may not change the settings; a coordinator elsewhere sees nothing', async () => {
+    const { id, token, outCoordinator } = await coordinatorAccounts();
+    const coordinator = { id_user: id.coordinator!, token: token.coordinator! };
+    const res = await prefs(coordinator, id.member);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.bouncing).toBe(false);
+    expect(res.json().extra.abilities).toEqual([]);
+    expect((await put(coordinator, [{ kind: 'approval', delivery: 'never' }], id.member)).statusCode).toBe(403);
+    expect((await prefs(outCoordinator, id.member)).statusCode).toBe(403);
   });
 });
 

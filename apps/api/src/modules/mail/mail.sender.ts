@@ -7,7 +7,7 @@ import { mailAddressMarks, mailOutbox, type Db } from '../../db/index';
 import { DeliveryError, type MailTransport } from './mail.transport';
 import { type RenderSettings, renderMail } from './mail.render';
 
-const BATCH = 20;
+const BATCH = 50;
 /** Temporary failures are retried with back-off; after this many attempts the message is failed. */
 export const MAX_ATTEMPTS = 12;
 const MAX_BACKOFF_MS = 3600_000;
@@ -51,12 +51,13 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
 /** Only the claim that is still ours may settle the row (a late sender whose lease expired changes nothing). */
 const stillOurs = (row: Claimed) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts));
 
-async function isMarked(db: Db, email: string): Promise<boolean> {
+/** The address's bounce record: none (most addresses), failures counted so far, or marked. */
+async function markOf(db: Db, email: string): Promise<'none' | 'counted' | 'marked'> {
   const [mark] = await db
     .select({ marked_at: mailAddressMarks.marked_at })
     .from(mailAddressMarks)
     .where(eq(mailAddressMarks.email, email.toLowerCase()));
-  return Boolean(mark?.marked_at);
+  return !mark ? 'none' : mark.marked_at ? 'marked' : 'counted';
 }
 
 /** A permanent failure counts against the address; the limit in a row marks it. */
@@ -76,7 +77,8 @@ async function countPermanentFailure(db: Db, email: string, reason: string, limi
 
 export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise<'sent' | 'retry' | 'failed'> {
   const { db } = opts;
-  if (await isMarked(db, row.recipient)) {
+  const mark = await markOf(db, row.recipient);
+  if (mark === 'marked') {
     await db
       .update(mailOutbox)
       .set({

@@ -60,7 +60,7 @@ export function createMailTransport(config: MailConfig, log: Log): MailTransport
   const transporter = nodemailer.createTransport(
     {
       pool: true,
-      maxConnections: 3,
+      maxConnections: 5,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
