@@ -2,7 +2,7 @@
 // bounce. A message row is written in the transaction of the change it tells of; a sender delivers it.
 import { MAIL_DELIVERIES, OUTBOX_STATUSES } from '@guildhall/shared/schemas/mail';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList } from './sql-helpers';
 import { users } from './users';
 
@@ -62,3 +62,21 @@ export const mailAddressMarks = pgTable('mail_address_marks', {
   last_error: text('last_error'),
   marked_at: timestamp('marked_at', { withTimezone: true }),
 });
+
+/**
+ * Membership reminders already given: 30 and 7 days before the expiry and once expired (to the member), and a
+ * coordinator's weekly list (`stage` 'weekly', `user_expiration` the week's Monday). A renewal moves the expiry,
+ * so the next round of reminders is for the new date.
+ */
+export const membershipReminders = pgTable(
+  'membership_reminders',
+  {
+    id_user: integer('id_user')
+      .notNull()
+      .references(() => users.id_user, { onDelete: 'cascade' }),
+    user_expiration: date('user_expiration', { mode: 'string' }).notNull(),
+    stage: text('stage', { enum: ['30', '7', 'expired', 'weekly'] }).notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.id_user, t.user_expiration, t.stage] })],
+);

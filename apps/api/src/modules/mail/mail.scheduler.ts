@@ -1,19 +1,22 @@
 // The mailer inside each API process: a sender that drains the outbox on an interval and soon after a message is
-// written in this process, and the digest check. Started when the app is ready, stopped when it closes.
+// written in this process, and the daily work (membership reminders, digests). Started when the app is ready, stopped when it closes.
 import type { FastifyInstance } from 'fastify';
 import { writeDigests } from './mail.digest';
 import { onEnqueued } from './mail.outbox';
+import { remindExpiringMemberships } from './membership-reminders';
 import { drainOutbox, type SenderOptions } from './mail.sender';
 import { createMailTransport } from './mail.transport';
 
 const NUDGE_DELAY_MS = 50;
-const DIGEST_CHECK_MS = 10 * 60_000;
+const DAILY_CHECK_MS = 10 * 60_000;
 
 export interface Mailer {
   kind: 'smtp' | 'log';
   /** Delivers what is due now (the sender's round); resolves when done. */
   drain(): Promise<number>;
   writeDigests(now?: Date): Promise<number>;
+  /** Membership expiry reminders due at `now` (membership-reminders.ts). */
+  remindMemberships(now?: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -60,13 +63,19 @@ export function scheduleMail(app: FastifyInstance) {
       if (n) void drain();
       return n;
     });
-  app.decorate('mailer', { kind: transport.kind, drain, writeDigests: digests });
+  const remindMemberships = (now = new Date()) => remindExpiringMemberships(db, now);
+  app.decorate('mailer', { kind: transport.kind, drain, writeDigests: digests, remindMemberships });
+  // The daily work, checked every few minutes by every process; each piece happens once (see their files).
+  const daily = async () => {
+    await remindMemberships();
+    await digests();
+  };
 
   const timers: NodeJS.Timeout[] = [];
   let stopNudges = () => {};
   app.addHook('onReady', async () => {
     if (config.mail.sendIntervalMs > 0) timers.push(setInterval(() => void drain(), config.mail.sendIntervalMs));
-    timers.push(setInterval(() => void digests().catch((error) => app.log.warn({ err: error }, 'e-mail digest failed')), DIGEST_CHECK_MS));
+    timers.push(setInterval(() => void daily().catch((error) => app.log.warn({ err: error }, 'daily e-mail work failed')), DAILY_CHECK_MS));
     for (const t of timers) t.unref();
     stopNudges = onEnqueued(() => {
       if (!closed) setTimeout(() => void drain(), NUDGE_DELAY_MS).unref();
