@@ -153,6 +153,22 @@ describe('one-click unsubscribe', () => {
     expect(arrivedFor(m.email)[1]!.text).toContain('Still sent.');
   });
 
+  it('accepts the one-click POST as multipart/form-data too', async () => {
+    const m = await member();
+    await tell(m.id_user, 'transfer', 'A transfer was requested.');
+    await waitUntil(() => arrivedFor(m.email).length === 1);
+    const url = new URL(arrivedFor(m.email)[0]!.header('list-unsubscribe')!.slice(1, -1));
+    const boundary = 'guildhall-boundary';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await prefs(m)).json().result.preferences.find((p: { kind: string }) => p.kind === 'transfer').delivery).toBe('never');
+  });
+
   it('answers an unknown link with 404 and a malformed one with 400', async () => {
     const unknown = await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe/${'x'.repeat(43)}` });
     expect(unknown.statusCode).toBe(404);

@@ -20,11 +20,11 @@ const tags = ['mail'];
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const society = config.mail.societyName;
-  // Mail clients post `List-Unsubscribe=One-Click` as a form; its content is not needed, only the token.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) =>
-      done(null, {}),
-    );
+  // Mail clients post `List-Unsubscribe=One-Click` as a form, urlencoded or multipart (RFC 8058 §3.1); only the
+  // token in the path matters, so the body is read (within a small limit) and ignored.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    if (!app.hasContentTypeParser(type))
+      app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
   }
 
   app.get(
