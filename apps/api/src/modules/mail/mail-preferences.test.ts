@@ -32,7 +32,7 @@ async function member() {
   const email = `pref${++seq}.${Date.now()}@example.test`;
   const m = await buildMember(t.database.db);
   await t.database.db.update(userEmails).set({ email }).where(eq(userEmails.id_user, m.id_user));
-  return { id_user: m.id_user, email, token: await t.sessionFor(m.id_user) };
+  return { id_user: m.id_user, camnum: m.user_camnum, email, token: await t.sessionFor(m.id_user) };
 }
 const arrivedFor = (email: string) => smtp.received.filter((m) => m.to === email);
 async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
@@ -191,6 +191,16 @@ describe('an address that bounces', () => {
       ).length;
     await waitUntil(async () => (await failed()) === 2);
     expect((await prefs(m)).json().result.bouncing).toBe(true);
+    // Administrators and coordinators see it in the members list.
+    const admin = await t.tokenFor('admin@guildhall.test');
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/coordinator/members?name=${encodeURIComponent(m.camnum)}`,
+      headers: bearer(admin),
+    });
+    expect(listed.json().result.rows.map((r: { email: string; email_bouncing: boolean }) => [r.email, r.email_bouncing])).toEqual([
+      [m.email, true],
+    ]);
     smtp.refuse.delete(m.email);
     await tell(m.id_user, 'approval', 'Three: spared.');
     await waitUntil(async () => (await failed()) === 3);
