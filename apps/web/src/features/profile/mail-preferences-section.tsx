@@ -76,7 +76,7 @@ function MailPreferencesForm({ userId, current }: { userId: number; current: Mai
         {current.preferences.map((p, i) => (
           <div key={p.kind}>
             <label htmlFor={`mail-${p.kind}`}>{MAIL_KIND_LABELS[p.kind]}</label>
-            <select id={`mail-${p.kind}`} {...methods.register(`preferences.${i}.delivery`)} disabled={methods.busy}>
+            <select id={`mail-${p.kind}`} defaultValue={p.delivery} {...methods.register(`preferences.${i}.delivery`)}>
               {MAIL_DELIVERIES.map((d) => (
                 <option key={d} value={d}>
                   {DELIVERY_LABELS[d]}
