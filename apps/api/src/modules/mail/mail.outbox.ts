@@ -2,8 +2,8 @@
 // so it exists exactly when the change does. The sender (mail.sender.ts) delivers it later.
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAIL_DELIVERY, MAIL_KINDS, type MailDelivery } from '@guildhall/shared/schemas/mail';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { mailOutbox, mailPreferences, qualified, userEmails, users, type Tx } from '../../db/index';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { mailOutbox, mailPreferences, qualified, userEmails, users, type Db, type Tx } from '../../db/index';
 
 export interface NewMail {
   id_user: number | null;
@@ -97,4 +97,19 @@ export async function mailForNotice(
     });
   }
   await enqueue(tx, messages);
+}
+
+/** How long a delivered message stays on the outbox page (and its unsubscribe link keeps working). */
+export const OUTBOX_KEEP_DAYS = 90;
+
+/** Removes messages delivered (or gathered into a digest) more than OUTBOX_KEEP_DAYS before `now`, a batch at a time. */
+export async function forgetDelivered(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - OUTBOX_KEEP_DAYS * 86_400_000);
+  const old = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.status, ['sent', 'digested']), lt(mailOutbox.created_at, before)))
+    .limit(5000);
+  const gone = await db.delete(mailOutbox).where(inArray(mailOutbox.id, old)).returning({ id: mailOutbox.id });
+  return gone.length;
 }

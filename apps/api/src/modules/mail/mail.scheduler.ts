@@ -2,7 +2,7 @@
 // written in this process, and the daily work (membership reminders, digests). Started when the app is ready, stopped when it closes.
 import type { FastifyInstance } from 'fastify';
 import { writeDigests } from './mail.digest';
-import { onEnqueued } from './mail.outbox';
+import { forgetDelivered, onEnqueued } from './mail.outbox';
 import { remindExpiringMemberships } from './membership-reminders';
 import { drainOutbox, type SenderOptions } from './mail.sender';
 import { createMailTransport } from './mail.transport';
@@ -40,6 +40,8 @@ export function scheduleMail(app: FastifyInstance) {
   let closed = false;
   // One round at a time in this process; a nudge during a round asks for one more after it.
   const drain = (): Promise<number> => {
+    // A nudge's timer may fire after the app closed: the database is gone by then.
+    if (closed) return Promise.resolve(0);
     if (running) {
       again = true;
       return running;
@@ -69,6 +71,7 @@ export function scheduleMail(app: FastifyInstance) {
   const daily = async () => {
     await remindMemberships();
     await digests();
+    await forgetDelivered(db, new Date());
   };
 
   const timers: NodeJS.Timeout[] = [];

@@ -2,13 +2,14 @@
 // link and unsubscribe headers; an outage delays them; a 550 fails them with the reason in the outbox; two
 // processes on one database deliver each once; a process killed mid-send leaves its message to be delivered.
 import { MAIL_KINDS } from '@guildhall/shared/schemas/mail';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, userEmails } from '../../db/index';
 import { buildLocation, buildMember } from '../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
+import { forgetDelivered, OUTBOX_KEEP_DAYS } from './mail.outbox';
 import { renderMail } from './mail.render';
 import { claimDue } from './mail.sender';
 import { createMailTransport } from './mail.transport';
@@ -220,5 +221,19 @@ describe('a process killed mid-send', () => {
     await waitUntil(async () => (await statusOf(member.email))[0] === 'sent');
     const [settled] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
     expect(settled!.attempts).toBe(2);
+  });
+});
+
+describe('the outbox', () => {
+  it(`forgets delivered messages after ${OUTBOX_KEEP_DAYS} days and keeps the others`, async () => {
+    const member = await memberWithEmail();
+    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'approval', message: 'Old news.', link: '/x' }));
+    await waitUntil(async () => (await statusOf(member.email))[0] === 'sent');
+    const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+    expect(await forgetDelivered(t.database.db, later(OUTBOX_KEEP_DAYS - 1))).toBe(0);
+    expect(await forgetDelivered(t.database.db, later(OUTBOX_KEEP_DAYS + 1))).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(member.email)).toEqual([]);
+    const [failedKept] = await t.database.db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'failed'));
+    expect(Number(failedKept!.n)).toBeGreaterThanOrEqual(1);
   });
 });
