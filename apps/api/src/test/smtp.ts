@@ -19,6 +19,9 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Recipients answered with `550 <reason>` at RCPT TO. */
   refuse: Map<string, string>;
+  /** Recipients whose message is taken in but never answered (a client killed mid-send), and those that reached that point. */
+  hang: Set<string>;
+  hung: string[];
   /** Waits until `n` messages have arrived in all (or fails after `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   stop(): Promise<void>;
@@ -30,6 +33,8 @@ export async function startTestSmtp(options: { port?: number; onData?: () => Pro
   const port = options.port ?? (await (await import('./oidc-flow')).freePort());
   const received: ReceivedMail[] = [];
   const refuse = new Map<string, string>();
+  const hang = new Set<string>();
+  const hung: string[] = [];
   let server: SMTPServer | undefined;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -46,7 +51,13 @@ export async function startTestSmtp(options: { port?: number; onData?: () => Pro
           error.responseCode = 550;
           callback(error);
         },
-        onData(stream, _session, callback) {
+        onData(stream, session, callback) {
+          const held = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).filter((a) => hang.has(a));
+          if (held.length) {
+            hung.push(...held);
+            stream.resume();
+            return;
+          }
           simpleParser(stream)
             .then(async (mail) => {
               await options.onData?.();
@@ -73,6 +84,8 @@ export async function startTestSmtp(options: { port?: number; onData?: () => Pro
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuse,
+    hang,
+    hung,
     async waitFor(n, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (received.length < n) {
