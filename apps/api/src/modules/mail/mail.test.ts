@@ -169,7 +169,7 @@ describe('delivery', () => {
   });
 
   it('two API processes on one database deliver each of 40 messages exactly once', async () => {
-    const other = await createPortalOn(t, { ...env(), PUBLIC_URL: t.config.publicUrl });
+    const other = await createPortalOn(t, { ...env(), PUBLIC_URL: t.config.publicUrl }, { ownPool: true });
     try {
       const members = await Promise.all(Array.from({ length: 40 }, () => memberWithEmail()));
       await t.database.db.transaction(async (tx) => {
