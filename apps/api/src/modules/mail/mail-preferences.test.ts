@@ -221,6 +221,19 @@ describe('an address that bounces', () => {
     await waitUntil(() => arrivedFor(m.email).length === 1);
   });
 
+  it('stops holding back mail once the member changes to another address', async () => {
+    const m = await member();
+    smtp.refuse.set(m.email, 'Mailbox unavailable');
+    await tell(m.id_user, 'approval', 'One.');
+    await tell(m.id_user, 'approval', 'Two.');
+    await waitUntil(async () => (await prefs(m)).json().result.bouncing === true);
+    const fresh = `fresh.${m.email}`;
+    await t.database.db.update(userEmails).set({ email: fresh }).where(eq(userEmails.id_user, m.id_user));
+    expect((await prefs(m)).json().result).toMatchObject({ bouncing: false, email: fresh });
+    await tell(m.id_user, 'approval', 'To the new address.');
+    await waitUntil(() => arrivedFor(fresh).length === 1);
+  });
+
   it('can be confirmed by the member only', async () => {
     const a = await member();
     const b = await member();
