@@ -14,6 +14,7 @@
 // Then issue 24's member mix (bench/member-mix.ts; always 50 connections): 50 different members, each with their own token on a connection
 // of their own, reading their own pages and logging experience on their own character; its budgets are reported,
 // met or missed, without failing the run (decision 060). --member-mix measures only the mix (and the hello-world).
+// --outbox [--messages N]: only the e-mail outbox, 1,000 messages queued at once and the time to drain them (issue 25).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ import pg from 'pg';
 import { loader } from './bench/load';
 import { runGames } from './bench/games';
 import { runMemberMix } from './bench/member-mix';
+import { benchOutbox } from './bench/outbox';
 import { type Budget, describe, failures, measured, reporter } from './bench/report';
 import { openSociety, rowsOf, type Society } from './bench/society';
 
@@ -41,8 +43,15 @@ const { values } = parseArgs({
     'growth-members': { type: 'string' },
     'growth-postgres': { type: 'string' },
     'member-mix': { type: 'boolean', default: false },
+    outbox: { type: 'boolean', default: false },
+    messages: { type: 'string', default: '1000' },
   },
 });
+// Issue 25: --outbox measures only the e-mail outbox draining (bench/outbox.ts), then stops.
+if (values.outbox) {
+  await benchOutbox({ postgres: values.postgres, messages: Number(values.messages) });
+  process.exit(0);
+}
 const onPostgres = Boolean(values.postgres);
 const members = values.demo ? 0 : Number(values.members ?? (onPostgres ? 100_000 : 20_000));
 const connections = Number(values.connections);

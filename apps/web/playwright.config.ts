@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/chromium';
+import { MAIL_SINK_PORT } from './e2e/mail-sink-address';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -11,6 +12,8 @@ const executablePath = await chromiumExecutable();
 
 export default defineConfig({
   testDir: './e2e',
+  // A real SMTP server the portal sends to; specs read what the members received (e2e/helpers.ts mailTo).
+  globalSetup: './e2e/mail-sink.ts',
   outputDir: '../../test-results/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -46,6 +49,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // The suite signs in many times from one address; failures stay limited as in production.
       SIGNIN_FAILURES_PER_MINUTE: '10',
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORT}`,
+      MAIL_SEND_INTERVAL_SECONDS: '1',
+      MAIL_RETRY_SECONDS: '1',
     },
   },
 });

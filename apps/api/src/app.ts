@@ -18,6 +18,8 @@ import type { Config } from './config';
 import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/index';
 import { registerErrorHandler } from './error-handler';
 import { scheduleEscalation } from './modules/approvals/approvals.escalation';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { scheduleMail } from './modules/mail/mail.scheduler';
 import { administrationRoutes } from './modules/administration/administration.routes';
 import { listsRoutes } from './modules/administration/lists.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
@@ -257,10 +259,12 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
       await api.register(attendanceRoutes);
       await api.register(calendarRoutes);
       await api.register(auditRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: '/api' },
   );
 
+  scheduleMail(app);
   scheduleEscalation(app, { minutes: config.approvals.escalationCheckMinutes, escalationDays: config.approvals.escalationDays });
 
   if (embedded) {

@@ -41,6 +41,23 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32).optional(),
   APPROVAL_ESCALATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   APPROVAL_ESCALATION_CHECK_MINUTES: z.coerce.number().min(0).max(1440).default(15),
+  SOCIETY_NAME: z.string().trim().min(1).max(100).default('Guildhall'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+    .optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: flag.optional(),
+  MAIL_FROM: z.string().optional(),
+  MAIL_REPLY_TO: z.string().optional(),
+  MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  MAIL_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
+  MAIL_BOUNCE_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -71,8 +88,28 @@ export interface Config {
   tokenSecret: string | undefined;
   /** DESIGN §6 clocks: days at one level before an application is overdue and escalated; how often to check (0 = never). */
   approvals: { escalationDays: number; escalationCheckMinutes: number };
+  /** E-mail (issue 25): the transport is SMTP when smtp is set, else every message goes to the log. */
+  mail: MailConfig;
   logLevel: string;
   webDist: string;
+}
+
+export interface MailConfig {
+  societyName: string;
+  smtp:
+    | { url: string }
+    | { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined }
+    | undefined;
+  from: string;
+  replyTo: string | undefined;
+  /** How often the sender looks at the outbox (0 = only when told); how long a claim lasts before another may retry. */
+  sendIntervalMs: number;
+  leaseSeconds: number;
+  /** The first retry's wait after a temporary failure; each later one waits twice as long (at most an hour). */
+  retryBaseMs: number;
+  digestHourUtc: number;
+  /** Permanent failures in a row that mark an address as bouncing. */
+  bounceLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -125,6 +162,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
     tokenSecret: e.TOKEN_SECRET,
     approvals: { escalationDays: e.APPROVAL_ESCALATION_DAYS, escalationCheckMinutes: e.APPROVAL_ESCALATION_CHECK_MINUTES },
+    mail: {
+      societyName: e.SOCIETY_NAME,
+      smtp: e.SMTP_URL
+        ? { url: e.SMTP_URL }
+        : e.SMTP_HOST
+          ? {
+              host: e.SMTP_HOST,
+              port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+              secure: e.SMTP_SECURE ?? e.SMTP_PORT === 465,
+              user: e.SMTP_USER || undefined,
+              password: e.SMTP_PASSWORD || undefined,
+            }
+          : undefined,
+      from: e.MAIL_FROM || `${e.SOCIETY_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      replyTo: e.MAIL_REPLY_TO || undefined,
+      sendIntervalMs: e.MAIL_SEND_INTERVAL_SECONDS * 1000,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+      retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
+      digestHourUtc: e.MAIL_DIGEST_HOUR_UTC,
+      bounceLimit: e.MAIL_BOUNCE_LIMIT,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
   };

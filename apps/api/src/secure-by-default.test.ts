@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
-const PUBLIC = new Set(['GET /auth/config', 'POST /auth/login', 'POST /auth/exchange', 'GET /calendar/{file}']);
+const PUBLIC = new Set([
+  'GET /auth/config',
+  'POST /auth/login',
+  'POST /auth/exchange',
+  // RFC 8058: a mail client's one-click unsubscribe carries no session; the link's token is the authority.
+  'GET /mail/unsubscribe/{token}',
+  'POST /mail/unsubscribe/{token}',
+  // A member's private calendar address: its token is the authority, revocable.
+  'GET /calendar/{file}',
+]);
 
 let t: TestApp;
 beforeAll(async () => {

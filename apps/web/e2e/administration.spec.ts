@@ -1,9 +1,10 @@
-// Issue 13 in the browser: an administrator creates a member and hands over the one-time set-password link; the
-// new member sets a password in a fresh browser, signs in and sees their overview. Without the role, a note.
+// Issue 13 in the browser: an administrator creates a member; the one-time set-password link reaches the member by
+// e-mail (issue 25) and is shown to the administrator too; the new member follows the e-mail's link in a fresh
+// browser, sets a password, signs in and sees their overview. Without the role, a note.
 import { expect, test } from './fixtures';
-import { ADMIN, apiSession, createMemberWithPassword, MEMBER, setPasswordAndSignIn } from './helpers';
+import { ADMIN, apiSession, createMemberWithPassword, linkIn, MEMBER, mailTo, setPasswordAndSignIn } from './helpers';
 
-test('an administrator creates a member; the member sets a password through the link and signs in', async ({
+test('an administrator creates a member; the member receives the link by e-mail, sets a password through it and signs in', async ({
   page,
   browser,
   signInAs,
@@ -15,6 +16,7 @@ test('an administrator creates a member; the member sets a password through the 
     'Positions',
     'Locations',
     'Audit log',
+    'Outbox',
   ]);
   const n = `${Date.now()}`.slice(-7);
   const email = `ilse.${n}@example.test`;
@@ -34,11 +36,18 @@ test('an administrator creates a member; the member sets a password through the 
   const link = await page.getByTestId('set-password-link').inputValue();
   expect(link).toMatch(/\/set-password\/[A-Za-z0-9_-]+$/);
   await page.getByRole('button', { name: 'Done' }).click();
+  const mail = await mailTo(email, { subject: /Set your password/ });
+  expect(linkIn(mail.text, /https?:\/\/\S+\/set-password\/[A-Za-z0-9_-]+/)).toBe(link);
 
-  // A fresh browser: nobody is signed in there.
+  // A fresh browser: nobody is signed in there. The member follows the link in their e-mail.
   const context = await browser.newContext();
   const fresh = await context.newPage();
-  await setPasswordAndSignIn(fresh, link, email, 'violet lantern harbour seven');
+  await setPasswordAndSignIn(
+    fresh,
+    linkIn(mail.text, /https?:\/\/\S+\/set-password\/[A-Za-z0-9_-]+/),
+    email,
+    'violet lantern harbour seven',
+  );
   await expect(fresh.getByRole('heading', { level: 1, name: 'OVERVIEW' })).toBeVisible();
   await expect(fresh.getByText(`US2026${n}`).first()).toBeVisible();
   // The link worked once: the second visit is answered 410 Gone, which the browser logs.

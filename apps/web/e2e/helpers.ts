@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { MAIL_SINK_DIR } from './mail-sink-address';
 
 export const DEMO_PASSWORD = 'guildhall-demo';
 export const MEMBER = 'member@guildhall.test';
@@ -65,3 +68,29 @@ export async function createMemberWithPassword(
   expect(set.ok()).toBe(true);
   return { id_user: body.result.id_user, user_camnum: body.result.user_camnum, email, password };
 }
+
+/** Issue 25: the newest e-mail the portal sent to `email` (through the e2e mail sink), waiting for it to arrive. */
+export async function mailTo(email: string, opts: { subject?: RegExp; after?: number } = {}) {
+  let found: { to: string; subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      () => {
+        const names = readdirSync(MAIL_SINK_DIR).sort();
+        for (const name of names.reverse()) {
+          if (opts.after && Number(name.split('-')[0]) < opts.after) continue;
+          const mail = JSON.parse(readFileSync(path.join(MAIL_SINK_DIR, name), 'utf8')) as { to: string; subject: string; text: string };
+          if (mail.to === email && (!opts.subject || opts.subject.test(mail.subject))) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000, message: `an e-mail to ${email}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link of the portal in an e-mail's text that matches `pattern`. */
+export const linkIn = (text: string, pattern: RegExp) => pattern.exec(text)?.[0] ?? '';

@@ -65,6 +65,7 @@ const TABLE_PAGES: TablePage[] = [
   { name: 'Administration › Positions', email: ADMIN, to: '/administration/positions' },
   { name: 'Administration › Locations', email: ADMIN, to: '/administration/locations' },
   { name: 'Administration › Audit log', email: ADMIN, to: '/administration/audit-log' },
+  { name: 'Administration › Outbox', email: ADMIN, to: '/administration/outbox' },
 ];
 
 const SIZES = [

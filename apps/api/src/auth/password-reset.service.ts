@@ -1,10 +1,10 @@
 // Issue 23: self-service password reset on the embedded provider. A one-time link valid for an hour, stored
-// hashed as administrators' set-password links are (the same table and page), and delivered by one function
-// that the e-mail issue replaces.
+// hashed as administrators' set-password links are (the same table and page), and delivered by e-mail (issue 25).
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { passwordSetupTokens, userEmails, users, type Db, type Tx } from '../db/index';
 import { hashLinkToken } from '../modules/administration/members.service';
+import { enqueue } from '../modules/mail/mail.outbox';
 import { notify } from '../modules/notifications/notifications.service';
 
 /** How long a self-service reset link lives (an administrator's set-password link lives 72 hours). */
@@ -27,6 +27,8 @@ export interface DeliveryDeps {
   log: { info(message: string): void };
   /** In production the log never holds the link (a log reader could take over the account). */
   production: boolean;
+  /** An SMTP server is configured; without one, administrators are also told in-app, to hand the link over. */
+  mailServer: boolean;
 }
 
 /** The enabled member who uses this address, if any. */
@@ -64,8 +66,9 @@ async function issueResetLink(tx: Tx, id_user: number, publicUrl: string): Promi
 const timeOfDay = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
 
 /**
- * Where a reset link goes. Until the portal sends e-mail (the e-mail issue replaces this function): the server
- * log, and every administrator in-app, who hands the link over as they hand over their own set-password links.
+ * Where a reset link goes: an e-mail to the member, written in the transaction that issues the link. With no
+ * mail server configured (the quick start) the log has it outside production, and administrators are told
+ * in-app, who hand it over as they hand over their own set-password links.
  */
 export async function deliverPasswordResetLink(deps: DeliveryDeps, member: ResetMember, link: ResetLink): Promise<void> {
   deps.log.info(
@@ -73,6 +76,16 @@ export async function deliverPasswordResetLink(deps: DeliveryDeps, member: Reset
       ? `password reset link issued for member ${member.id_user}`
       : `password reset link issued for member ${member.id_user}: ${link.url}`,
   );
+  await enqueue(deps.db, {
+    id_user: member.id_user,
+    to: member.email,
+    kind: 'account',
+    subject: 'Reset your password',
+    body: `Someone, probably you, asked to reset the password of ${member.name} (${member.camnum}). Follow the link to choose a new password; it works once and until ${timeOfDay(link.expires_at)} (${PASSWORD_RESET_LINK_MINUTES / 60} hour). If you did not ask, ignore this e-mail: your password stays as it is.`,
+    link: link.url,
+    unsubscribable: false,
+  });
+  if (deps.mailServer) return;
   const admins = await deps.db
     .select({ id_user: users.id_user })
     .from(users)
@@ -91,10 +104,10 @@ export async function deliverPasswordResetLink(deps: DeliveryDeps, member: Reset
 export async function sendPasswordReset(
   db: Db,
   member: ResetMember,
-  opts: { publicUrl: string; log: DeliveryDeps['log']; production: boolean },
+  opts: { publicUrl: string; log: DeliveryDeps['log']; production: boolean; mailServer: boolean },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const link = await issueResetLink(tx, member.id_user, opts.publicUrl);
-    await deliverPasswordResetLink({ db: tx, log: opts.log, production: opts.production }, member, link);
+    await deliverPasswordResetLink({ db: tx, log: opts.log, production: opts.production, mailServer: opts.mailServer }, member, link);
   });
 }

@@ -40,7 +40,12 @@ export function registerPasswordReset(
     await opts.limits.recordResetRequest(req.ip);
     const member = await findResetMember(opts.db, email);
     if (member) {
-      const delivery = sendPasswordReset(opts.db, member, { publicUrl: opts.publicUrl, log: app.log, production: opts.production })
+      const delivery = sendPasswordReset(opts.db, member, {
+        publicUrl: opts.publicUrl,
+        log: app.log,
+        production: opts.production,
+        mailServer: app.mailer.kind === 'smtp',
+      })
         .catch((error: unknown) => app.log.error({ err: error, id_user: member.id_user }, 'password reset link could not be issued'))
         .finally(() => deliveries.delete(delivery));
       deliveries.add(delivery);

@@ -149,7 +149,10 @@ export async function createListeningTestApp(env: Record<string, string> = {}): 
 export async function createPortalOn(
   base: TestApp,
   env: Record<string, string>,
+  options: { ownPool?: boolean } = {},
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  // On PostgreSQL, `ownPool` gives the portal connections of its own, as another process has.
+  const own = options.ownPool && base.url ? await openDatabase({ kind: 'postgres', url: base.url, poolSize: 4 }) : undefined;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -158,12 +161,13 @@ export async function createPortalOn(
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app = await buildApp(config, base.database.db, await loadSecrets(dataDir, {}));
+  const app = await buildApp(config, (own ?? base.database).db, await loadSecrets(dataDir, {}));
   await app.ready();
   return {
     app,
     async close() {
       await app.close();
+      await own?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

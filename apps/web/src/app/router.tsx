@@ -160,6 +160,10 @@ export const routes: RouteObject[] = [
                 'audit-log',
                 page(() => import('../features/administration/audit-page'), 'AuditPage'),
               ),
+              tab(
+                'outbox',
+                page(() => import('../features/administration/outbox-page'), 'OutboxPage'),
+              ),
             ],
           },
         ],

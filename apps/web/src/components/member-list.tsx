@@ -46,7 +46,7 @@ const columns: Column<MemberRow>[] = [
   { key: 'type', header: 'Membership Type', cell: (m) => m.user_type },
   { key: 'expires', header: 'Membership Expires', sortKey: 'user_expiration', cell: (m) => <ExpiryCell expiration={m.user_expiration} /> },
   { key: 'domain', header: 'Domain', cell: (m) => m.domain_code ?? '—' },
-  { key: 'email', header: 'Email', cell: (m) => m.email ?? '—' },
+  { key: 'email', header: 'Email', cell: (m) => (m.email ? (m.email_bouncing ? `${m.email} (bouncing: nothing sent)` : m.email) : '—') },
 ];
 
 export function MemberList({

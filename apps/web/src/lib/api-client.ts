@@ -56,7 +56,7 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function send(method: 'GET' | 'POST', path: string, options: RequestOptions, accept: string): Promise<Response> {
+async function send(method: 'GET' | 'POST' | 'PUT', path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { accept };
   const token = readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -81,7 +81,7 @@ async function send(method: 'GET' | 'POST', path: string, options: RequestOption
   return response;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(method, path, options, 'application/json');
   return (await response.json().catch(() => undefined)) as T;
 }
@@ -92,6 +92,7 @@ export const api = {
     request<{ result: T; extra?: Record<string, unknown> }>('GET', path, { query, signal }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<{ result: T; extra?: Record<string, unknown> }>('POST', path, { ...options, body: body ?? {} }),
+  put: <T>(path: string, body: unknown) => request<{ result: T; extra?: Record<string, unknown> }>('PUT', path, { body }),
   list: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     request<{ result: ListResult<T> }>('GET', path, { query, signal }).then((r) => r.result),
   /** A file's bytes (a document), with the same bearer header and 401 handling as every other call. */

@@ -10,6 +10,7 @@ export const queryKeys = {
     prestige: (id: number) => ['member', id, 'prestige'] as const,
     prestigeList: (id: number, query: object) => ['member', id, 'prestige', 'list', query] as const,
     aggregates: (id: number) => ['member', id, 'prestige', 'aggregates'] as const,
+    mailPreferences: (id: number) => ['member', id, 'mail-preferences'] as const,
   },
   members: {
     search: (term: string) => ['members', 'search', term] as const,
@@ -69,6 +70,7 @@ export const queryKeys = {
     positionHistory: (id: number) => ['administration', 'positions', 'history', id] as const,
     audit: (query: object) => ['administration', 'audit', query] as const,
     mcLevels: ['administration', 'mc-levels'] as const,
+    outbox: (query: object) => ['administration', 'outbox', query] as const,
   },
   /** Issue 28: every game key starts with ['games'], so a sign-up or check-in refreshes lists and details alike. */
   games: {

@@ -75,6 +75,8 @@ export const memberRowSchema = z.object({
   domain_code: z.string().nullable(),
   is_disabled: z.boolean(),
   email: z.string().nullable(),
+  /** Issue 25: e-mails to this address keep being refused; nothing is sent until the member confirms or changes it. */
+  email_bouncing: z.boolean(),
   abilities: z.array(z.enum(MEMBER_ABILITIES)),
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;

@@ -11,3 +11,4 @@ export * from './users';
 export * from './venues';
 export * from './administration';
 export * from './games';
+export * from './mail';

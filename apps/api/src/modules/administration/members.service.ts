@@ -18,6 +18,7 @@ import {
   type Tx,
 } from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
+import { mailSetPasswordLink } from '../mail/mail.account';
 import { notify } from '../notifications/notifications.service';
 import { isDomain } from '@guildhall/shared/rules/locations';
 import { administrationErrors } from './administration.errors';
@@ -55,7 +56,7 @@ async function assertCamnumFree(tx: Tx, user_camnum: string, except?: number) {
 
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A new one-time link (any earlier unused link of the member stops working). */
+/** A new one-time link, e-mailed to the member (any earlier unused link of the member stops working). */
 async function issueLink(tx: Tx, id_user: number, by: number, publicUrl: string): Promise<SetPasswordLink> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3600 * 1000);
@@ -64,7 +65,9 @@ async function issueLink(tx: Tx, id_user: number, by: number, publicUrl: string)
     .set({ used_at: sql`now()` })
     .where(and(eq(passwordSetupTokens.id_user, id_user), isNull(passwordSetupTokens.used_at)));
   await tx.insert(passwordSetupTokens).values({ id_user, token_hash: hashLinkToken(token), expires_at: expires, created_by: by });
-  return { url: `${publicUrl}/set-password/${token}`, expires_at: expires.toISOString() };
+  const url = `${publicUrl}/set-password/${token}`;
+  await mailSetPasswordLink(tx, id_user, url);
+  return { url, expires_at: expires.toISOString() };
 }
 
 export interface LinkOptions {

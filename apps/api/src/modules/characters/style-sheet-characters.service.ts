@@ -45,7 +45,8 @@ export async function signCharacter(
     const outcome = input.resultSigned === 'yes' ? 'accepted' : 'rejected';
     await notify(tx, signed.id_user, {
       kind: 'character',
-      message: `${signed.character_name} was ${outcome} on ${venue?.name ?? 'its style sheet'}.`,
+      // The storyteller's response goes with it (in-app and in the e-mail), as the player needs it most on a rejection.
+      message: `${signed.character_name} was ${outcome} on ${venue?.name ?? 'its style sheet'}.${input.signResponse ? ` The storyteller wrote: ${input.signResponse}` : ''}`,
       link: `/characters/list/${id_character}`,
     });
     return characterVssStatus({ id_venue: signed.id_venue, being_reviewed: 'yes', st_signed: input.resultSigned });

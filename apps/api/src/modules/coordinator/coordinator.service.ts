@@ -4,7 +4,7 @@ import type { MembersQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
-import { anyOf, foldText, escapeLike, pagedList, totalKeyOf, qualified, prestige, users, type Db } from '../../db/index';
+import { anyOf, foldText, escapeLike, mailAddressMarks, pagedList, totalKeyOf, qualified, prestige, users, type Db } from '../../db/index';
 import { listLocations } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
 
@@ -17,6 +17,9 @@ const inReach = (reach: Reach): SQL | undefined => (reach === 'all' ? undefined 
 const primaryEmail = sql<
   string | null
 >`(select e.email from user_emails e where e.id_user = ${qualified(users.id_user)} order by e.id_email limit 1)`;
+
+// Issue 25: that address is marked as bouncing (decision 080).
+const emailBouncing = sql<boolean>`exists (select 1 from ${mailAddressMarks} m where m.marked_at is not null and m.email = lower(${primaryEmail}))`;
 
 export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
   const today = sql`current_date`;
@@ -47,6 +50,7 @@ export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
           id_location: users.id_location,
           is_disabled: users.is_disabled,
           email: primaryEmail,
+          email_bouncing: emailBouncing,
         })
         .from(users)
         .where(where)

@@ -3,6 +3,7 @@ import type { Notification, notificationsQuery } from '@guildhall/shared/schemas
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pagedList, notifications, type Db, type Tx } from '../../db/index';
+import { mailForNotice } from '../mail/mail.outbox';
 
 export async function listNotifications(
   db: Db,
@@ -63,6 +64,8 @@ export async function notify(tx: Tx, id_users: number | readonly (number | null)
     .values(
       ids.map((id_user) => ({ id_user, kind: note.kind, message: note.message, link: note.link ?? null, subject: note.subject ?? null })),
     );
+  // The e-mail beside it, in the same transaction, as each member chose for the kind.
+  await mailForNotice(tx, ids, note);
 }
 
 /**

@@ -337,7 +337,7 @@ describe('POST /api/character/{id}/sign', () => {
       signed_by: id.storyteller,
       signed_at: after!.signed_at,
     });
-    expect(await notificationsOf(id.member!, 'Corin Dale was accepted on Harbour Court.')).toBe(1);
+    expect(await notificationsOf(id.member!, 'Corin Dale was accepted on Harbour Court. The storyteller wrote: Welcome.')).toBe(1);
     expect((await get(`/api/character/${pending.id_character}`, 'member')).json().result.vss_status).toBe('Accepted');
   });
 
@@ -351,14 +351,16 @@ describe('POST /api/character/{id}/sign', () => {
     expect(await notificationsOf(pending.id_user, `${pending.character_name} was %`)).toBe(1);
   });
 
-  it('rejects, and the player hears that too', async () => {
+  it('rejects, and the player hears that too, with the storyteller’s response', async () => {
     const pending = await buildCharacter(t.database.db, { id_venue: venueX, being_reviewed: 'no', character_name: 'Wendel Ash' });
     const res = await post(`/api/character/${pending.id_character}/sign`, 'storyteller', {
       resultSigned: 'no',
       signResponse: 'Not this chronicle.',
     });
     expect(res.json().result.vss_status).toBe('Rejected');
-    expect(await notificationsOf(pending.id_user, 'Wendel Ash was rejected on Harbour Court.')).toBe(1);
+    expect(
+      await notificationsOf(pending.id_user, 'Wendel Ash was rejected on Harbour Court. The storyteller wrote: Not this chronicle.'),
+    ).toBe(1);
   });
 
   it('refuses the storyteller of venue Y on venue X’s character, the player and a coordinator (403); an admin may sign', async () => {

@@ -11,6 +11,7 @@ export const ADMINISTRATION_TABS: RouteTab[] = [
   { label: 'Positions', path: '/administration/positions' },
   { label: 'Locations', path: '/administration/locations' },
   { label: 'Audit log', path: '/administration/audit-log' },
+  { label: 'Outbox', path: '/administration/outbox' },
 ];
 
 export function AdministrationPage() {

@@ -1,4 +1,5 @@
 // Issue 13: the Administration section's calls — members, positions and the audit log.
+import type { OutboxMessage } from '@guildhall/shared/schemas/mail';
 import type {
   AuditRow,
   LocationAdd,
@@ -111,6 +112,15 @@ export function useAuditLog(query: object) {
   return useQuery({
     queryKey: queryKeys.administration.audit(query),
     queryFn: ({ signal }) => api.list<AuditRow>('/audit-log', query as never, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Issue 25: the e-mails the portal has written, newest first, with their status. */
+export function useOutbox(query: object) {
+  return useQuery({
+    queryKey: queryKeys.administration.outbox(query),
+    queryFn: ({ signal }) => api.list<OutboxMessage>('/mail/outbox', query as never, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,41 @@
-// SPEC §7 POST /user/{id_user} for the profile; the member is then re-fetched.
+// SPEC §7 POST /user/{id_user} for the profile; the member is then re-fetched. E-mail settings (issue 25).
 import type { ProfileUpdate } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MailPreferences } from '@guildhall/shared/schemas/mail';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { currentUserQueryKey } from '../../lib/auth';
+import { queryKeys } from '../../lib/query-keys';
 
 export function useUpdateProfile(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (profile: ProfileUpdate) => api.post<User>(`/user/${userId}`, profile).then((r) => r.result),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey(userId) }),
+  });
+}
+
+/** Issue 25: which e-mails the member receives, per kind, and whether their address is marked as bouncing. */
+export function useMailPreferences(userId: number) {
+  return useQuery({
+    queryKey: queryKeys.member.mailPreferences(userId),
+    queryFn: ({ signal }) => api.get<MailPreferences>(`/user/${userId}/mail-preferences`, undefined, signal).then((r) => r.result),
+  });
+}
+
+export function useSaveMailPreferences(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (preferences: MailPreferences['preferences']) =>
+      api.put<MailPreferences>(`/user/${userId}/mail-preferences`, { preferences }).then((r) => r.result),
+    onSuccess: (result) => queryClient.setQueryData(queryKeys.member.mailPreferences(userId), result),
+  });
+}
+
+export function useConfirmMailAddress(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<MailPreferences>(`/user/${userId}/mail-preferences/confirm-address`).then((r) => r.result),
+    onSuccess: (result) => queryClient.setQueryData(queryKeys.member.mailPreferences(userId), result),
   });
 }

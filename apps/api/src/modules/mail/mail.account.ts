@@ -1,0 +1,26 @@
+// Account messages (issue 25): a new member's set-password link goes to the member. They cannot be turned off,
+// carry no unsubscribe link, and their link is dropped from the outbox once delivered.
+import { SET_PASSWORD_LINK_HOURS } from '@guildhall/shared/constants';
+import { asc, eq } from 'drizzle-orm';
+import { userEmails, users, type Tx } from '../../db/index';
+import { enqueue } from './mail.outbox';
+
+export async function mailSetPasswordLink(tx: Tx, id_user: number, url: string): Promise<void> {
+  const [member] = await tx
+    .select({ fname: users.user_fname, camnum: users.user_camnum, email: userEmails.email })
+    .from(users)
+    .innerJoin(userEmails, eq(userEmails.id_user, users.id_user))
+    .where(eq(users.id_user, id_user))
+    .orderBy(asc(userEmails.id_email))
+    .limit(1);
+  if (!member) return;
+  await enqueue(tx, {
+    id_user,
+    to: member.email,
+    kind: 'account',
+    subject: 'Set your password',
+    body: `Welcome, ${member.fname}. Your membership number is ${member.camnum}. Follow the link to choose your password and sign in; it works once, within ${SET_PASSWORD_LINK_HOURS} hours.`,
+    link: url,
+    unsubscribable: false,
+  });
+}

@@ -1,0 +1,54 @@
+// The daily digest: each member's held messages (kinds they set to 'digest') written before today's digest time
+// go out as one message. Held rows move to 'digested' in the transaction that writes the digest, skipping rows
+// another process holds, so every message is in exactly one digest however many processes run this.
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { mailOutbox, type Db } from '../../db/index';
+import { enqueue } from './mail.outbox';
+
+/** The latest digest time at or before `now` (today's hour, else yesterday's). */
+export function digestCutoff(now: Date, hourUtc: number): Date {
+  const cutoff = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hourUtc));
+  if (cutoff > now) cutoff.setUTCDate(cutoff.getUTCDate() - 1);
+  return cutoff;
+}
+
+/** Writes the digests due at `now`; returns how many. */
+export async function writeDigests(db: Db, opts: { now: Date; hourUtc: number; publicUrl: string }): Promise<number> {
+  const cutoff = digestCutoff(opts.now, opts.hourUtc);
+  return db.transaction(async (tx) => {
+    const held = await tx
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'held'), lt(mailOutbox.created_at, cutoff)))
+      .orderBy(asc(mailOutbox.id_user), asc(mailOutbox.id))
+      .limit(2000)
+      .for('update', { skipLocked: true });
+    const byMember = new Map<number, typeof held>();
+    for (const row of held) {
+      if (row.id_user === null) continue;
+      byMember.set(row.id_user, [...(byMember.get(row.id_user) ?? []), row]);
+    }
+    for (const [id_user, rows] of byMember) {
+      const items = rows.map((r) => `• ${r.body}${r.link ? `\n  ${opts.publicUrl}${r.link}` : ''}`);
+      const subject = rows.length === 1 ? 'Your daily digest: 1 message' : `Your daily digest: ${rows.length} messages`;
+      const [digest_id] = await enqueue(tx, {
+        id_user,
+        to: rows.at(-1)!.recipient,
+        kind: 'digest',
+        subject,
+        body: items.join('\n\n'),
+        link: '/profile',
+      });
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'digested', digest_id })
+        .where(
+          inArray(
+            mailOutbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    }
+    return byMember.size;
+  });
+}

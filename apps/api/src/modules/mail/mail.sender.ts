@@ -1,0 +1,137 @@
+// Delivers the outbox. Each round claims due rows with FOR UPDATE SKIP LOCKED and a lease (locked_until), so
+// several API processes on one PostgreSQL never take the same row; a process killed mid-send leaves its claim
+// to expire and another retries it (the one duplicate possible: the server had accepted it before the kill).
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { MailConfig } from '../../config';
+import { mailAddressMarks, mailOutbox, type Db } from '../../db/index';
+import { DeliveryError, type MailTransport } from './mail.transport';
+import { type RenderSettings, renderMail } from './mail.render';
+
+const BATCH = 50;
+/** Temporary failures are retried with back-off; after this many attempts the message is failed. */
+export const MAX_ATTEMPTS = 12;
+const MAX_BACKOFF_MS = 3600_000;
+
+export interface SenderOptions {
+  db: Db;
+  transport: MailTransport;
+  settings: RenderSettings;
+  mail: Pick<MailConfig, 'leaseSeconds' | 'retryBaseMs' | 'bounceLimit'>;
+  /** The log may hold message bodies (never in production). */
+  production: boolean;
+}
+
+type Claimed = typeof mailOutbox.$inferSelect;
+
+/** Takes up to `limit` due messages for this sender: queued and due, or sending with an expired lease. */
+export async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<Claimed[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.next_attempt_at, sql`now()`)),
+        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.locked_until, sql`now()`)),
+      ),
+    )
+    .orderBy(mailOutbox.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/** Only the claim that is still ours may settle the row (a late sender whose lease expired changes nothing). */
+const stillOurs = (row: Claimed) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts));
+
+/** The address's bounce record: none (most addresses), failures counted so far, or marked. */
+async function markOf(db: Db, email: string): Promise<'none' | 'counted' | 'marked'> {
+  const [mark] = await db
+    .select({ marked_at: mailAddressMarks.marked_at })
+    .from(mailAddressMarks)
+    .where(eq(mailAddressMarks.email, email.toLowerCase()));
+  return !mark ? 'none' : mark.marked_at ? 'marked' : 'counted';
+}
+
+/** A permanent failure counts against the address; the limit in a row marks it. */
+async function countPermanentFailure(db: Db, email: string, reason: string, limit: number) {
+  await db
+    .insert(mailAddressMarks)
+    .values({ email: email.toLowerCase(), permanent_failures: 1, last_error: reason, marked_at: limit <= 1 ? sql`now()` : null })
+    .onConflictDoUpdate({
+      target: mailAddressMarks.email,
+      set: {
+        permanent_failures: sql`${mailAddressMarks.permanent_failures} + 1`,
+        last_error: reason,
+        marked_at: sql`coalesce(${mailAddressMarks.marked_at}, case when ${mailAddressMarks.permanent_failures} + 1 >= ${limit} then now() end)`,
+      },
+    });
+}
+
+export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise<'sent' | 'retry' | 'failed'> {
+  const { db } = opts;
+  const mark = await markOf(db, row.recipient);
+  if (mark === 'marked') {
+    await db
+      .update(mailOutbox)
+      .set({
+        status: 'failed',
+        locked_until: null,
+        last_error: 'Not sent: the address is marked as bouncing until the member changes or confirms it.',
+      })
+      .where(stillOurs(row));
+    return 'failed';
+  }
+  const mail = renderMail(row, opts.settings);
+  try {
+    await opts.transport.send({ ...mail, loggable: !opts.production });
+  } catch (error) {
+    const failure = error instanceof DeliveryError ? error : new DeliveryError('temporary', String(error));
+    const permanent = failure.permanence === 'permanent' || row.attempts >= MAX_ATTEMPTS;
+    const backoff = Math.min(opts.mail.retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+    await db
+      .update(mailOutbox)
+      .set(
+        permanent
+          ? { status: 'failed', locked_until: null, last_error: failure.message }
+          : {
+              status: 'queued',
+              locked_until: null,
+              last_error: failure.message,
+              next_attempt_at: sql`now() + make_interval(secs => ${backoff / 1000})`,
+            },
+      )
+      .where(stillOurs(row));
+    if (failure.permanence === 'permanent') await countPermanentFailure(db, row.recipient, failure.message, opts.mail.bounceLimit);
+    return permanent ? 'failed' : 'retry';
+  }
+  // A secret link (set-password, reset) is not kept once delivered.
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sent_at: sql`now()`, locked_until: null, last_error: null, ...(row.kind === 'account' ? { link: null } : {}) })
+    .where(stillOurs(row));
+  await db
+    .delete(mailAddressMarks)
+    .where(and(eq(mailAddressMarks.email, row.recipient.toLowerCase()), sql`${mailAddressMarks.marked_at} is null`));
+  return 'sent';
+}
+
+/** Delivers everything due now, batch after batch; returns how many were sent. */
+export async function drainOutbox(opts: SenderOptions): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const rows = await claimDue(opts.db, BATCH, opts.mail.leaseSeconds);
+    if (rows.length === 0) return sent;
+    const results = await Promise.all(rows.map((row) => deliverClaimed(opts, row)));
+    sent += results.filter((r) => r === 'sent').length;
+    // A short or fruitless batch: the rest (if any) waits for the next round, not a busy loop while a server is down.
+    if (rows.length < BATCH || !results.includes('sent')) return sent;
+  }
+}

@@ -1,0 +1,96 @@
+// Where messages go: an SMTP server through nodemailer, or, with none configured, the log (so the quick start
+// needs no mail server; the outbox keeps every message for the administrators' page).
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '../../config';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  /** The same for every attempt at one outbox row, so a receiver can recognise the one possible duplicate. */
+  messageId: string;
+  /** The log may hold the body (development) or only that it was sent (production, or a message with a secret link). */
+  loggable: boolean;
+}
+
+/** Why a delivery failed: 'permanent' (a 5xx answer: the address or message is refused) or 'temporary' (retry). */
+export class DeliveryError extends Error {
+  constructor(
+    readonly permanence: 'permanent' | 'temporary',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}
+
+export interface MailTransport {
+  kind: 'smtp' | 'log';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+type Log = { info(obj: object, message: string): void };
+
+/** nodemailer's errors carry the server's reply code; no code (refused, reset, timed out) is worth a retry. */
+function classify(error: unknown): DeliveryError {
+  const e = error as { responseCode?: number; response?: string; message?: string; code?: string };
+  const reason = (e.response ?? e.message ?? String(error)).slice(0, 500);
+  const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
+  return new DeliveryError(permanent ? 'permanent' : 'temporary', e.code && !e.responseCode ? `${e.code}: ${reason}` : reason);
+}
+
+export function createMailTransport(config: MailConfig, log: Log): MailTransport {
+  if (!config.smtp) {
+    return {
+      kind: 'log',
+      async send(mail) {
+        log.info(
+          mail.loggable ? { to: mail.to, subject: mail.subject, text: mail.text } : { to: mail.to, subject: mail.subject },
+          'e-mail written to the log (no SMTP server configured)',
+        );
+      },
+      close() {},
+    };
+  }
+  const smtp = config.smtp;
+  // A few pooled connections, and timeouts well inside a claim's lease, so a hung server is a retry, not a duplicate.
+  const transporter = nodemailer.createTransport(
+    {
+      pool: true,
+      maxConnections: 5,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+      ...('url' in smtp
+        ? { url: smtp.url }
+        : {
+            host: smtp.host,
+            port: smtp.port,
+            secure: smtp.secure,
+            ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
+          }),
+    },
+    { from: config.from, ...(config.replyTo ? { replyTo: config.replyTo } : {}) },
+  );
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      try {
+        await transporter.sendMail({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+          messageId: mail.messageId,
+        });
+      } catch (error) {
+        throw classify(error);
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
