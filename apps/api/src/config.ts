@@ -41,6 +41,8 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32).optional(),
   APPROVAL_ESCALATION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   APPROVAL_ESCALATION_CHECK_MINUTES: z.coerce.number().min(0).max(1440).default(15),
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional().or(z.literal('')),
+  HOUSEKEEPING_MINUTES: z.coerce.number().min(0).max(1440).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -71,6 +73,10 @@ export interface Config {
   tokenSecret: string | undefined;
   /** DESIGN §6 clocks: days at one level before an application is overdue and escalated; how often to check (0 = never). */
   approvals: { escalationDays: number; escalationCheckMinutes: number };
+  /** Bearer token a Prometheus scrape of /metrics must send; no token, no /metrics. */
+  metricsToken: string | undefined;
+  /** How often each process purges expired sessions, used links and old sign-in failures (0 = never); one runs it. */
+  housekeepingMinutes: number;
   logLevel: string;
   webDist: string;
 }
@@ -125,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: Math.round(e.TOKEN_TTL_HOURS * 3600),
     tokenSecret: e.TOKEN_SECRET,
     approvals: { escalationDays: e.APPROVAL_ESCALATION_DAYS, escalationCheckMinutes: e.APPROVAL_ESCALATION_CHECK_MINUTES },
+    metricsToken: e.METRICS_TOKEN || undefined,
+    housekeepingMinutes: e.HOUSEKEEPING_MINUTES,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
   };

@@ -3,8 +3,7 @@ import { loadConfig } from './config';
 import { DataDirLockedError, type Database, isEmpty, openDatabase } from './db/index';
 
 /** The rest of the server: the web server, the SSO provider and every route (most of a start's own work). */
-const loadServer = () =>
-  Promise.all([import('./app'), import('./auth/oidc-adapter'), import('./db/demo-society/demo'), import('./secrets')]);
+const loadServer = () => Promise.all([import('./app'), import('./db/demo-society/demo'), import('./secrets')]);
 
 async function main() {
   const config = loadConfig();
@@ -26,17 +25,14 @@ async function main() {
     }
     throw error;
   }
-  const [[{ buildApp }, { pruneExpiredOidcPayloads }, { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo }, { loadSecrets }]] = await Promise.all([
-    loading,
-    database.migrate(),
-  ]);
+  const [[{ buildApp }, { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo }, { loadSecrets }]] = await Promise.all([loading, database.migrate()]);
   if (config.seedDemo && (await isEmpty(database.db))) {
     console.log('First start: seeding the demo society…');
     await seedDemo(database.db);
     await database.analyze();
   }
   const secrets = await loadSecrets(config.dataDir, { tokenSecret: config.tokenSecret });
-  const app = await buildApp(config, database.db, secrets);
+  const app = await buildApp(config, database.db, secrets, { pool: database.kind === 'postgres' ? database.pool : undefined });
 
   // SIGTERM (a deploy, a scale-down): report not ready and go on serving for SHUTDOWN_DRAIN_MS, so the load
   // balancer stops sending and connections already queued in the kernel are accepted rather than reset; then stop
@@ -70,7 +66,6 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  setInterval(() => void pruneExpiredOidcPayloads(database.db).catch((e) => app.log.warn(e)), 3600_000).unref();
 
   const lines = [
     // Since this process started (npm's own start-up before it not counted): docs/bench/startup.md.
