@@ -1,6 +1,7 @@
 // Starts Guildhall: opens (and locks) the database, migrates, seeds the demo society once, and listens.
 import { loadConfig } from './config';
 import { DataDirLockedError, type Database, isEmpty, openDatabase } from './db/index';
+import { snapshotOnSignal } from './operations/snapshot';
 
 /** The rest of the server: the web server, the SSO provider and every route (most of a start's own work). */
 const loadServer = () => Promise.all([import('./app'), import('./db/demo-society/demo'), import('./secrets')]);
@@ -57,6 +58,7 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  snapshotOnSignal(database, config.dataDir, app.log);
 
   try {
     await app.listen({ port: config.port, host: config.host });
