@@ -158,6 +158,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets, options
         // Registered for Basic only at the embedded provider: never switched to client_secret_post by the secret.
         tokenAuthMethod: 'client_secret_basic',
         external: false,
+        reachAt: config.internalUrl,
       });
   const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
   app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris });

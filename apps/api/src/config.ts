@@ -12,6 +12,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
   PUBLIC_URL: z.url().optional(),
+  INTERNAL_URL: z.url().optional().or(z.literal('')),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -55,6 +56,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Where the process reaches its own embedded sign-in provider when PUBLIC_URL does not lead back to it. */
+  internalUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   /** PostgreSQL: connections per process, and the longest a statement may run (0 = no limit). */
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    internalUrl: e.INTERNAL_URL || undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     database: { poolSize: e.PG_POOL_SIZE, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },

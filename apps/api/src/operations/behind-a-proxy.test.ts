@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/index';
 import { DEMO_PASSWORD } from '../db/demo-society/demo';
 import { type Caddy, caddyInstalled, startCaddy } from '../test/caddy';
-import { freePort } from '../test/oidc-flow';
+import { callbackBody, exchange, type Flow, freePort, signInAtProvider, startFlow } from '../test/oidc-flow';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
 import { openTestDatabase } from '../test/test-app';
 
@@ -116,6 +116,19 @@ describe.runIf(onPostgres)(title, () => {
     expect(((await call(b.base, 'GET', `/api/user/${id}`, { token })).body.result as { user_nick: string }).user_nick).toBe(nick);
     for (let i = 0; i < 4; i++) {
       expect(((await call(proxy.base, 'GET', `/api/user/${id}`, { token })).body.result as { user_nick: string }).user_nick).toBe(nick);
+    }
+  });
+
+  it.runIf(haveCaddy)('signs in through the embedded sign-in provider, its steps answered by either process', async () => {
+    for (let i = 0; i < 2; i++) {
+      const flow = (await startFlow(proxy.base)) as Flow;
+      const callback = await signInAtProvider(flow);
+      const res = await exchange(proxy.base, callbackBody(flow, callback));
+      expect(res.status).toBe(200);
+      const token = ((await res.json()) as { result: string }).result;
+      const id = await idOf('member@guildhall.test');
+      expect((await call(a.base, 'GET', `/api/user/${id}`, { token })).status).toBe(200);
+      expect((await call(b.base, 'GET', `/api/user/${id}`, { token })).status).toBe(200);
     }
   });
 
