@@ -47,10 +47,14 @@ if ! have localhost/node:22-bookworm-slim; then
   podman build --network host -q -t localhost/node:22-bookworm-slim -f "$HERE/base/node.Containerfile" "$CTX" >/dev/null
 fi
 
+# Rebuilt when its recipe changes: the recipe's hash is kept as a label of the image.
+recipe() { (shopt -s nullglob; cat "$HERE/base/$1.Containerfile" "$HERE/base/$1-"*) | sha256sum | cut -c1-16; }
 for image in caddy:2 postgres:15; do
-  if ! have "localhost/$image"; then
+  name="${image%%:*}"
+  hash="$(recipe "$name")"
+  if [ "$(podman image inspect --format '{{index .Labels "guildhall.recipe"}}' "localhost/$image" 2>/dev/null)" != "$hash" ]; then
     log "localhost/$image"
-    podman build --network host -q -t "localhost/$image" -f "$HERE/base/${image%%:*}.Containerfile" "$HERE/base" >/dev/null
+    podman build --network host -q --label "guildhall.recipe=$hash" -t "localhost/$image" -f "$HERE/base/$name.Containerfile" "$HERE/base" >/dev/null
   fi
 done
 echo "export CONTAINERS_CONF='$CONTAINERS_CONF' CONTAINERS_STORAGE_CONF='$CONTAINERS_STORAGE_CONF'"

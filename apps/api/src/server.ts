@@ -6,6 +6,19 @@ import { snapshotOnSignal } from './operations/snapshot';
 /** The rest of the server: the web server, the SSO provider and every route (most of a start's own work). */
 const loadServer = () => Promise.all([import('./app'), import('./db/demo-society/demo'), import('./secrets')]);
 
+/** Several replicas starting on one empty PostgreSQL: one seeds while the others wait, then find it seeded. */
+async function oneProcessAtATime(database: Database, work: () => Promise<void>) {
+  if (database.kind !== 'postgres') return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727276)');
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock(727276)').catch(() => undefined);
+    client.release();
+  }
+}
+
 async function main() {
   const config = loadConfig();
   // The embedded database opens in its worker thread while this thread loads the rest: on a restart the two
@@ -27,10 +40,13 @@ async function main() {
     throw error;
   }
   const [[{ buildApp }, { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo }, { loadSecrets }]] = await Promise.all([loading, database.migrate()]);
-  if (config.seedDemo && (await isEmpty(database.db))) {
-    console.log('First start: seeding the demo society…');
-    await seedDemo(database.db);
-    await database.analyze();
+  if (config.seedDemo) {
+    await oneProcessAtATime(database, async () => {
+      if (!(await isEmpty(database.db))) return;
+      console.log('First start: seeding the demo society…');
+      await seedDemo(database.db);
+      await database.analyze();
+    });
   }
   const secrets = await loadSecrets(config.dataDir, { tokenSecret: config.tokenSecret });
   const app = await buildApp(config, database.db, secrets, { pool: database.kind === 'postgres' ? database.pool : undefined });

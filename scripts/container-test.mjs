@@ -1,0 +1,245 @@
+// The shipped shape, run for real (issue 27): builds the image from the Dockerfile, starts deploy/compose.yaml's
+// services as Podman containers on a network of their own (PostgreSQL with its health check and a named volume, two
+// portal replicas started once it is healthy, sharing one data volume, Caddy with deploy/Caddyfile in front), then
+// through Caddy: the portal reaches its own sign-in provider, a member signs in, a write on one replica is read
+// through the proxy, `npm run backup` works inside the image, and one replica stopped (SIGTERM through --init)
+// under 10 s of autocannon loses no request. `npm test` and .ci/run run it; without Podman it says so and passes.
+// Bases come from deploy/local-base.sh (no registry needed), cached outside the repository.
+import { execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RUN = `gh-ct-${process.pid}`;
+const IMAGE = 'localhost/guildhall:container-test';
+const started = Date.now();
+const log = (message) => console.log(`container-test ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s  ${message}`);
+
+function has(tool) {
+  return spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+let env = process.env;
+const podman = (...args) => execFileSync('podman', args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const podmanQuiet = (...args) => spawnSync('podman', args, { env, stdio: 'ignore' }).status === 0;
+
+function fail(message) {
+  console.error(`\ncontainer-test FAILED: ${message}\n`);
+  process.exitCode = 1;
+  throw new Error(message);
+}
+function check(condition, message) {
+  if (!condition) fail(message);
+}
+
+async function until(what, seconds, probe) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) fail(`${what} did not happen within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function call(base, method, url, { token, body } = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json().catch(() => ({})) };
+}
+
+const freePort = () => 18000 + Math.floor(Math.random() * 1500);
+
+async function main() {
+  if (!has('podman')) {
+    console.log('container-test: skipped — no container engine (Debian: apt-get install podman runc debootstrap; .ci/run does)');
+    return;
+  }
+  const base = process.env.GUILDHALL_NODE_BASE;
+  if (!base) {
+    log('base images (deploy/local-base.sh; cached)');
+    const exports = execFileSync(path.join(ROOT, 'deploy/local-base.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    env = { ...process.env };
+    for (const [, key, value] of exports.matchAll(/(\w+)='([^']*)'/g)) env[key] = value;
+  }
+  log('building the image');
+  execFileSync(
+    'podman',
+    [
+      'build',
+      '--format',
+      'docker',
+      '--network',
+      'host',
+      '--build-arg',
+      `NODE_BASE=${base ?? 'localhost/node:22-bookworm-slim'}`,
+      '-t',
+      IMAGE,
+      '.',
+    ],
+    { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+
+  const proxyPort = freePort();
+  const replicaPorts = [proxyPort + 1, proxyPort + 2];
+  const publicUrl = `http://localhost:${proxyPort}`;
+  const password = `pw-${process.pid}-${Date.now()}`;
+  podman('network', 'create', RUN);
+  try {
+    log('PostgreSQL');
+    podman(
+      'run',
+      '-d',
+      '--name',
+      `${RUN}-postgres`,
+      '--network',
+      RUN,
+      '--network-alias',
+      'postgres',
+      '-v',
+      `${RUN}-pg:/var/lib/postgresql/data`,
+      '-e',
+      'POSTGRES_USER=guildhall',
+      '-e',
+      `POSTGRES_PASSWORD=${password}`,
+      '-e',
+      'POSTGRES_DB=guildhall',
+      '--health-cmd',
+      'pg_isready -h 127.0.0.1 -U guildhall -d guildhall',
+      process.env.POSTGRES_IMAGE ?? 'localhost/postgres:15',
+    );
+    // compose's depends_on: service_healthy (Podman runs health checks from systemd timers; none here, so ask).
+    await until('PostgreSQL healthy', 60, async () => podmanQuiet('healthcheck', 'run', `${RUN}-postgres`));
+
+    log('two portal replicas');
+    const portalEnv = {
+      NODE_ENV: 'production',
+      DATABASE_URL: `postgres://guildhall:${password}@postgres:5432/guildhall`,
+      PUBLIC_URL: publicUrl,
+      INTERNAL_URL: 'http://127.0.0.1:3000',
+      TOKEN_SECRET: `token-secret-${password}-0123456789abcdef`,
+      TRUST_PROXY: 'true',
+      SEED_DEMO: 'true',
+      SHUTDOWN_DRAIN_MS: '3000',
+      LOG_LEVEL: 'warn',
+    };
+    const envArgs = Object.entries(portalEnv).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+    for (const [i, port] of replicaPorts.entries()) {
+      podman(
+        'run',
+        '-d',
+        '--init',
+        '--name',
+        `${RUN}-portal-${i + 1}`,
+        '--network',
+        RUN,
+        '--network-alias',
+        `portal-${i + 1}`,
+        '-v',
+        `${RUN}-data:/data`,
+        '-p',
+        `127.0.0.1:${port}:3000`,
+        ...envArgs,
+        IMAGE,
+      );
+    }
+    const replicas = replicaPorts.map((p) => `http://127.0.0.1:${p}`);
+    for (const r of replicas) await until(`${r} ready`, 120, async () => (await fetch(`${r}/api/ready`)).ok);
+    check(podmanQuiet('healthcheck', 'run', `${RUN}-portal-1`), "the image's HEALTHCHECK failed");
+    check(podman('exec', `${RUN}-portal-1`, 'id', '-u') === '1000', 'the portal does not run as the node user');
+
+    log('Caddy');
+    podman(
+      'run',
+      '-d',
+      '--name',
+      `${RUN}-caddy`,
+      '--network',
+      RUN,
+      '-e',
+      `SITE_ADDRESS=http://localhost`,
+      '-v',
+      `${path.join(ROOT, 'deploy/Caddyfile')}:/etc/caddy/Caddyfile:ro`,
+      '-p',
+      `127.0.0.1:${proxyPort}:80`,
+      process.env.CADDY_IMAGE ?? 'localhost/caddy:2',
+    );
+    await until('Caddy answering', 30, async () => (await fetch(`${publicUrl}/api/ready`)).ok);
+
+    log('through Caddy: the sign-in provider, a sign-in, a write on one replica read through the proxy');
+    const config = await call(publicUrl, 'GET', '/api/auth/config');
+    check(
+      config.status === 200 && config.body.result.authorizationEndpoint === `${publicUrl}/sso/auth`,
+      `auth config: ${JSON.stringify(config)}`,
+    );
+    const login = await call(publicUrl, 'POST', '/api/auth/login', {
+      body: { email: 'member@guildhall.test', password: 'guildhall-demo' },
+    });
+    check(login.status === 200, `sign-in through Caddy: ${login.status} ${JSON.stringify(login.body)}`);
+    const token = login.body.result;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const id = Number(claims.sub);
+    const me = (await call(replicas[0], 'GET', `/api/user/${id}`, { token })).body.result;
+    const nick = `Container-${process.pid}`;
+    const saved = await call(replicas[0], 'POST', `/api/user/${id}`, {
+      token,
+      body: {
+        id_user: id,
+        user_nick: nick,
+        user_prefix: me.user_prefix ?? undefined,
+        user_bday: me.user_bday ?? undefined,
+        tbl_user_email: { id_email: me.tbl_user_email.id_email, email: me.tbl_user_email.email },
+        tbl_user_phone: { id_phone: me.tbl_user_phone.id_phone, phone_number: me.tbl_user_phone.phone_number || '+1 555 0100' },
+        tbl_user_address: {
+          id_address: me.tbl_user_address.id_address,
+          addr_line_1: me.tbl_user_address.addr_line_1 || '1 Main St',
+          addr_city: me.tbl_user_address.addr_city || 'Crimson Harbor',
+          addr_state: me.tbl_user_address.addr_state || 'MA',
+        },
+      },
+    });
+    check(saved.status === 200, `write on replica 1: ${saved.status} ${JSON.stringify(saved.body)}`);
+    for (let i = 0; i < 4; i++) {
+      const read = await call(publicUrl, 'GET', `/api/user/${id}`, { token });
+      check(read.body.result?.user_nick === nick, `read through Caddy: ${JSON.stringify(read.body).slice(0, 200)}`);
+    }
+
+    log('npm run backup inside the image');
+    const backup = podman('exec', `${RUN}-portal-2`, 'npm', 'run', '--silent', 'backup', '--', '--out', '/data/backups');
+    check(/database\.pgdump, secrets\.json/.test(backup), `backup in the image: ${backup}`);
+
+    log('stopping replica 1 under 10 s of autocannon through Caddy');
+    const load = autocannon({
+      url: `${publicUrl}/api/user/${id}`,
+      headers: { authorization: `Bearer ${token}` },
+      connections: 20,
+      duration: 10,
+    });
+    await new Promise((r) => setTimeout(r, 3000));
+    podman('stop', '-t', '20', `${RUN}-portal-1`);
+    const result = await load;
+    const exitCode = podman('inspect', `${RUN}-portal-1`, '--format', '{{.State.ExitCode}}');
+    log(
+      `${result['2xx']} answered 2xx, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts; replica 1 exited ${exitCode}`,
+    );
+    check(result.errors === 0 && result.timeouts === 0 && result.non2xx === 0, 'a request failed while a replica stopped');
+    check(result['2xx'] > 200, 'too few requests were answered to tell');
+    check(exitCode === '0', `replica 1 exited with ${exitCode}, not 0, on SIGTERM`);
+    log('passed');
+  } finally {
+    if (process.exitCode) {
+      for (const name of ['portal-1', 'portal-2', 'caddy'])
+        spawnSync('podman', ['logs', '--tail', '20', `${RUN}-${name}`], { env, stdio: 'inherit' });
+    }
+    for (const name of ['caddy', 'portal-1', 'portal-2', 'postgres']) podmanQuiet('rm', '-f', '-t', '0', `${RUN}-${name}`);
+    for (const volume of ['pg', 'data']) podmanQuiet('volume', 'rm', '-f', `${RUN}-${volume}`);
+    podmanQuiet('network', 'rm', '-f', RUN);
+  }
+}
+
+main().catch((error) => {
+  if (!process.exitCode) console.error(error);
+  process.exitCode = 1;
+});
