@@ -1,13 +1,15 @@
 // The shipped shape, run for real (issue 27): builds the image from the Dockerfile, starts deploy/compose.yaml's
-// services as Podman containers on a network of their own (PostgreSQL with its health check and a named volume, two
+// services as Podman containers, read from the compose file itself, on a network of their own (PostgreSQL with its health check and a named volume, two
 // portal replicas started once it is healthy, sharing one data volume, Caddy with deploy/Caddyfile in front), then
 // through Caddy: the portal reaches its own sign-in provider, a member signs in, a write on one replica is read
 // through the proxy, `npm run backup` works inside the image, and one replica stopped (SIGTERM through --init)
 // under 10 s of autocannon loses no request. `npm test` and .ci/run run it; without Podman it says so and passes.
 // Bases come from deploy/local-base.sh (no registry needed), cached outside the repository.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { parse } from 'yaml';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUN = `gh-ct-${process.pid}`;
@@ -50,6 +52,39 @@ async function call(base, method, url, { token, body } = {}) {
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
 
+/** deploy/compose.yaml with its ${VAR}, ${VAR:-default} and ${VAR:?message} filled in from `vars`, as compose does. */
+function loadCompose(vars) {
+  const text = readFileSync(path.join(ROOT, 'deploy/compose.yaml'), 'utf8').replace(
+    /\$\{(\w+)(?::([-?])([^}]*))?\}/g,
+    (_, name, op, arg) => {
+      if (vars[name]) return vars[name];
+      if (op === '?') fail(`compose.yaml needs ${name}: ${arg}`);
+      return op === '-' ? arg : '';
+    },
+  );
+  return parse(text, { merge: true });
+}
+
+/** One service of the compose file as a Podman container on the run's network: its image, init, environment,
+ * volumes (named ones per run), health check and ports (on 127.0.0.1), plus `extra` arguments. */
+function runService(compose, name, extra = []) {
+  const service = compose.services[name];
+  const args = ['run', '-d', '--name', `${RUN}-${name}`, '--network', RUN, '--network-alias', name];
+  if (service.init) args.push('--init');
+  for (const [key, value] of Object.entries(service.environment ?? {})) {
+    // A bare `KEY:` (null) is compose's "from the shell, if set": unset here.
+    if (value !== null) args.push('-e', `${key}=${value}`);
+  }
+  for (const volume of service.volumes ?? []) {
+    const [source, ...rest] = volume.split(':');
+    const from = source.startsWith('.') ? path.resolve(ROOT, 'deploy', source) : `${RUN}-${source}`;
+    args.push('-v', [from, ...rest].join(':'));
+  }
+  if (service.healthcheck) args.push('--health-cmd', service.healthcheck.test.slice(1).join(' '));
+  for (const port of service.ports ?? []) args.push('-p', `127.0.0.1:${port}`);
+  podman(...args, ...extra, service.image);
+}
+
 const freePort = () => 18000 + Math.floor(Math.random() * 1500);
 
 async function main() {
@@ -86,86 +121,40 @@ async function main() {
   const replicaPorts = [proxyPort + 1, proxyPort + 2];
   const publicUrl = `http://localhost:${proxyPort}`;
   const password = `pw-${process.pid}-${Date.now()}`;
+  // deploy/.env for this run: the images made here, the trial's localhost, the demo society to sign in with.
+  const compose = loadCompose({
+    SITE_ADDRESS: 'http://localhost',
+    PUBLIC_URL: publicUrl,
+    HTTP_PORT: String(proxyPort),
+    HTTPS_PORT: String(proxyPort + 3),
+    POSTGRES_PASSWORD: password,
+    TOKEN_SECRET: `token-secret-${password}-0123456789abcdef`,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    PORTAL_IMAGE: IMAGE,
+    POSTGRES_IMAGE: process.env.POSTGRES_IMAGE ?? 'localhost/postgres:15',
+    CADDY_IMAGE: process.env.CADDY_IMAGE ?? 'localhost/caddy:2',
+  });
   podman('network', 'create', RUN);
   try {
     log('PostgreSQL');
-    podman(
-      'run',
-      '-d',
-      '--name',
-      `${RUN}-postgres`,
-      '--network',
-      RUN,
-      '--network-alias',
-      'postgres',
-      '-v',
-      `${RUN}-pg:/var/lib/postgresql/data`,
-      '-e',
-      'POSTGRES_USER=guildhall',
-      '-e',
-      `POSTGRES_PASSWORD=${password}`,
-      '-e',
-      'POSTGRES_DB=guildhall',
-      '--health-cmd',
-      'pg_isready -h 127.0.0.1 -U guildhall -d guildhall',
-      process.env.POSTGRES_IMAGE ?? 'localhost/postgres:15',
-    );
-    // compose's depends_on: service_healthy (Podman runs health checks from systemd timers; none here, so ask).
+    runService(compose, 'postgres');
+    // depends_on: service_healthy (Podman runs health checks from systemd timers; there are none here, so ask).
+    for (const replica of ['portal-1', 'portal-2']) {
+      check(compose.services[replica].depends_on.postgres.condition === 'service_healthy', `${replica} does not wait for PostgreSQL`);
+    }
     await until('PostgreSQL healthy', 60, async () => podmanQuiet('healthcheck', 'run', `${RUN}-postgres`));
 
     log('two portal replicas');
-    const portalEnv = {
-      NODE_ENV: 'production',
-      DATABASE_URL: `postgres://guildhall:${password}@postgres:5432/guildhall`,
-      PUBLIC_URL: publicUrl,
-      INTERNAL_URL: 'http://127.0.0.1:3000',
-      TOKEN_SECRET: `token-secret-${password}-0123456789abcdef`,
-      TRUST_PROXY: 'true',
-      SEED_DEMO: 'true',
-      SHUTDOWN_DRAIN_MS: '3000',
-      LOG_LEVEL: 'warn',
-    };
-    const envArgs = Object.entries(portalEnv).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-    for (const [i, port] of replicaPorts.entries()) {
-      podman(
-        'run',
-        '-d',
-        '--init',
-        '--name',
-        `${RUN}-portal-${i + 1}`,
-        '--network',
-        RUN,
-        '--network-alias',
-        `portal-${i + 1}`,
-        '-v',
-        `${RUN}-data:/data`,
-        '-p',
-        `127.0.0.1:${port}:3000`,
-        ...envArgs,
-        IMAGE,
-      );
-    }
+    // Published here only so that the test can write on one replica directly; compose publishes Caddy alone.
+    for (const [i, port] of replicaPorts.entries()) runService(compose, `portal-${i + 1}`, ['-p', `127.0.0.1:${port}:3000`]);
     const replicas = replicaPorts.map((p) => `http://127.0.0.1:${p}`);
     for (const r of replicas) await until(`${r} ready`, 120, async () => (await fetch(`${r}/api/ready`)).ok);
     check(podmanQuiet('healthcheck', 'run', `${RUN}-portal-1`), "the image's HEALTHCHECK failed");
     check(podman('exec', `${RUN}-portal-1`, 'id', '-u') === '1000', 'the portal does not run as the node user');
 
     log('Caddy');
-    podman(
-      'run',
-      '-d',
-      '--name',
-      `${RUN}-caddy`,
-      '--network',
-      RUN,
-      '-e',
-      `SITE_ADDRESS=http://localhost`,
-      '-v',
-      `${path.join(ROOT, 'deploy/Caddyfile')}:/etc/caddy/Caddyfile:ro`,
-      '-p',
-      `127.0.0.1:${proxyPort}:80`,
-      process.env.CADDY_IMAGE ?? 'localhost/caddy:2',
-    );
+    runService(compose, 'caddy');
     await until('Caddy answering', 30, async () => (await fetch(`${publicUrl}/api/ready`)).ok);
 
     log('through Caddy: the sign-in provider, a sign-in, a write on one replica read through the proxy');
@@ -218,7 +207,7 @@ async function main() {
       duration: 10,
     });
     await new Promise((r) => setTimeout(r, 3000));
-    podman('stop', '-t', '20', `${RUN}-portal-1`);
+    podman('stop', '-t', String(Number.parseInt(compose.services['portal-1'].stop_grace_period, 10)), `${RUN}-portal-1`);
     const result = await load;
     const exitCode = podman('inspect', `${RUN}-portal-1`, '--format', '{{.State.ExitCode}}');
     log(
@@ -234,7 +223,8 @@ async function main() {
         spawnSync('podman', ['logs', '--tail', '20', `${RUN}-${name}`], { env, stdio: 'inherit' });
     }
     for (const name of ['caddy', 'portal-1', 'portal-2', 'postgres']) podmanQuiet('rm', '-f', '-t', '0', `${RUN}-${name}`);
-    for (const volume of ['pg', 'data']) podmanQuiet('volume', 'rm', '-f', `${RUN}-${volume}`);
+    for (const volume of ['postgres-data', 'portal-data', 'caddy-data', 'caddy-config'])
+      podmanQuiet('volume', 'rm', '-f', `${RUN}-${volume}`);
     podmanQuiet('network', 'rm', '-f', RUN);
   }
 }
