@@ -144,12 +144,21 @@ export function providerError(error: unknown): AppError {
 function internalFetch(issuer: string, reachAt: string): oidc.CustomFetch {
   const publicUrl = new URL(issuer);
   const internal = reachAt.replace(/\/+$/, '');
-  return (url, options) => {
+  const internalOrigin = new URL(internal).origin;
+  return async (url, options) => {
     if (!url.startsWith(publicUrl.origin)) return fetch(url, options);
     const headers = new Headers(options.headers);
     headers.set('x-forwarded-host', publicUrl.host);
     headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
-    return fetch(internal + url.slice(publicUrl.origin.length), { ...options, headers });
+    const res = await fetch(internal + url.slice(publicUrl.origin.length), { ...options, headers });
+    if (!url.endsWith('/.well-known/openid-configuration') || !res.ok) return res;
+    // Without TRUST_PROXY the provider names its endpoints after the address it was asked at: give them back
+    // their public address, where the browser and this client must find them.
+    const text = (await res.text()).replaceAll(JSON.stringify(internalOrigin).slice(1, -1), publicUrl.origin);
+    const answered = new Headers(res.headers);
+    answered.delete('content-length');
+    answered.delete('content-encoding');
+    return new Response(text, { status: res.status, headers: answered });
   };
 }
 
