@@ -1,7 +1,8 @@
 # The portal as one image: the built single-page app and the bundled API (scripts/bundle-server.mjs) on Node 22,
 # production dependencies only, running as the unprivileged `node` user. Data and secrets live in the /data volume
 # or the environment, never in the image. Build: `docker build -t guildhall .`; where no registry is reachable, make
-# a local base first (deploy/local-base.sh) and add `--build-arg NODE_BASE=localhost/node:22-bookworm-slim`.
+# a local base first (deploy/local-base.sh) and add `--build-arg NODE_BASE=localhost/node:22-bookworm-slim` (Podman: with
+# `--format docker`, or it drops the HEALTHCHECK).
 ARG NODE_BASE=node:22-bookworm-slim
 
 FROM ${NODE_BASE} AS build

@@ -1,4 +1,5 @@
 // GET /metrics (issue 27): refused without the METRICS_TOKEN, and its figures move with the requests answered.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -83,6 +84,34 @@ describe('without METRICS_TOKEN', () => {
       );
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('a statement past DB_STATEMENT_TIMEOUT_MS', () => {
+  it('is counted as a database timeout', { timeout: 60_000 }, async () => {
+    const slow = await createTestApp(
+      { METRICS_TOKEN: TOKEN },
+      {
+        extraRoutes: (app) =>
+          app.get('/api/slow', { config: { public: true } }, async () => {
+            await app.deps.db.execute(sql`select pg_sleep(8)`);
+            return { result: 'never' };
+          }),
+      },
+    );
+    try {
+      const read = async () => {
+        const res = await slow.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+        return figure(res.body, 'guildhall_database_timeouts_total');
+      };
+      const before = await read();
+      const res = await slow.app.inject({ method: 'GET', url: '/api/slow' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('db.timeout');
+      expect(await read()).toBe(before + 1);
+    } finally {
+      await slow.close();
     }
   });
 });
