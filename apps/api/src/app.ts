@@ -12,12 +12,12 @@ import { type Actor, loadSessionActor } from './auth/actor';
 import { authRoutes } from './auth/auth.routes';
 import { createEmbeddedProvider, EMBEDDED_CLIENT_ID, mountEmbeddedProvider, SSO_MOUNT } from './auth/embedded-provider';
 import { createRelyingParty, type RelyingParty } from './auth/relying-party';
-import { createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
+import { countingFailures, createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/index';
 import { registerErrorHandler } from './error-handler';
-import { scheduleEscalation } from './modules/approvals/approvals.escalation';
+import { overdueWaiting, scheduleEscalation } from './modules/approvals/approvals.escalation';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { scheduleMail } from './modules/mail/mail.scheduler';
 import { administrationRoutes } from './modules/administration/administration.routes';
@@ -41,6 +41,9 @@ import { prestigeRoutes } from './modules/prestige/prestige.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { registerNulGuard } from './nul-guard';
+import { loggerOptions, sendRequestIds } from './operations/logging';
+import { type PoolFigures, registerMetrics } from './operations/metrics';
+import { scheduleHousekeeping } from './operations/housekeeping';
 import { sendIndexHtml } from './web-index';
 import type { Secrets } from './secrets';
 import { authErrors } from './auth/auth.errors';
@@ -110,14 +113,18 @@ function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
 }
 
-export async function buildApp(config: Config, db: Db, secrets: Secrets): Promise<FastifyInstance> {
+/** What the server knows beyond the Drizzle client: the PostgreSQL pool, for its metrics. */
+export interface BuildOptions {
+  pool?: PoolFigures | undefined;
+}
+
+export async function buildApp(config: Config, db: Db, secrets: Secrets, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    ...loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    requestIdHeader: false,
     // Each request's database work runs in a scope of its own, so a request whose client hangs up stops using the
     // database at once (db/postgres.ts cancels its running statement on PostgreSQL).
     serverFactory: (handler) => {
@@ -146,7 +153,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
 
   const embedded = !config.externalOidc;
   const allowedRedirectUris = [`${config.publicUrl}/oauth/callback`];
-  const limits = createSignInLimits(db, config.signIn);
+  const limits = countingFailures(createSignInLimits(db, config.signIn), () => app.metrics.signInFailures.inc());
   const relyingParty = config.externalOidc
     ? createRelyingParty({ ...config.externalOidc, external: true })
     : createRelyingParty({
@@ -156,11 +163,17 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
         // Registered for Basic only at the embedded provider: never switched to client_secret_post by the secret.
         tokenAuthMethod: 'client_secret_basic',
         external: false,
+        reachAt: config.internalUrl,
       });
   const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
   app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris });
   app.decorate('lifecycle', { draining: false });
   app.decorateRequest('actor', null as unknown as Actor);
+  registerMetrics(app, {
+    token: config.metricsToken,
+    pool: options.pool,
+    escalationQueue: () => overdueWaiting(db, { now: new Date(), escalationDays: config.approvals.escalationDays }),
+  });
   const authenticate = async (req: FastifyRequest) => {
     const header = req.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header) : null;
@@ -197,6 +210,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
     done();
   });
 
+  sendRequestIds(app);
   registerErrorHandler(app);
   registerNulGuard(app);
 
@@ -266,6 +280,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets): Promis
 
   scheduleMail(app);
   scheduleEscalation(app, { minutes: config.approvals.escalationCheckMinutes, escalationDays: config.approvals.escalationDays });
+  scheduleHousekeeping(app, { minutes: config.housekeepingMinutes });
 
   if (embedded) {
     const providerOptions = {

@@ -12,6 +12,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
   PUBLIC_URL: z.url().optional(),
+  INTERNAL_URL: z.url().optional().or(z.literal('')),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -58,6 +59,8 @@ const envSchema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   MAIL_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(6),
   MAIL_BOUNCE_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+  METRICS_TOKEN: z.string().min(16, 'use at least 16 characters').optional().or(z.literal('')),
+  HOUSEKEEPING_MINUTES: z.coerce.number().min(0).max(1440).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -70,6 +73,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Where the process reaches its own embedded sign-in provider when PUBLIC_URL does not lead back to it. */
+  internalUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   /** PostgreSQL: connections per process, and the longest a statement may run (0 = no limit). */
@@ -90,6 +95,10 @@ export interface Config {
   approvals: { escalationDays: number; escalationCheckMinutes: number };
   /** E-mail (issue 25): the transport is SMTP when smtp is set, else every message goes to the log. */
   mail: MailConfig;
+  /** Bearer token a Prometheus scrape of /metrics must send; no token, no /metrics. */
+  metricsToken: string | undefined;
+  /** How often each process purges expired sessions, used links and old sign-in failures (0 = never); one runs it. */
+  housekeepingMinutes: number;
   logLevel: string;
   webDist: string;
 }
@@ -113,7 +122,8 @@ export interface MailConfig {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable is an unset one: compose passes `${OIDC_ISSUER:-}` as '' (deploy/compose.yaml).
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
@@ -138,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    internalUrl: e.INTERNAL_URL || undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     database: { poolSize: e.PG_POOL_SIZE, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
@@ -183,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       digestHourUtc: e.MAIL_DIGEST_HOUR_UTC,
       bounceLimit: e.MAIL_BOUNCE_LIMIT,
     },
+    metricsToken: e.METRICS_TOKEN || undefined,
+    housekeepingMinutes: e.HOUSEKEEPING_MINUTES,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
   };

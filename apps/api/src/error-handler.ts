@@ -51,7 +51,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const pg = databaseCode(error);
     if (pg) {
       const known = PG_CODES[pg]!;
-      if (known.status === 503) reply.header('retry-after', '5');
+      if (known.status === 503) {
+        reply.header('retry-after', '5');
+        req.server.metrics?.databaseTimeouts.inc();
+      }
       req.log.warn({ err: error }, known.status === 503 ? 'database timeout' : 'database constraint');
       return reply.code(known.status).send({ message: known.message, code: known.code });
     }

@@ -1,10 +1,23 @@
 // Starts Guildhall: opens (and locks) the database, migrates, seeds the demo society once, and listens.
 import { loadConfig } from './config';
 import { DataDirLockedError, type Database, isEmpty, openDatabase } from './db/index';
+import { snapshotOnSignal } from './operations/snapshot';
 
 /** The rest of the server: the web server, the SSO provider and every route (most of a start's own work). */
-const loadServer = () =>
-  Promise.all([import('./app'), import('./auth/oidc-adapter'), import('./db/demo-society/demo'), import('./secrets')]);
+const loadServer = () => Promise.all([import('./app'), import('./db/demo-society/demo'), import('./secrets')]);
+
+/** Several replicas starting on one empty PostgreSQL: one seeds while the others wait, then find it seeded. */
+async function oneProcessAtATime(database: Database, work: () => Promise<void>) {
+  if (database.kind !== 'postgres') return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727276)');
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock(727276)').catch(() => undefined);
+    client.release();
+  }
+}
 
 async function main() {
   const config = loadConfig();
@@ -26,17 +39,17 @@ async function main() {
     }
     throw error;
   }
-  const [[{ buildApp }, { pruneExpiredOidcPayloads }, { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo }, { loadSecrets }]] = await Promise.all([
-    loading,
-    database.migrate(),
-  ]);
-  if (config.seedDemo && (await isEmpty(database.db))) {
-    console.log('First start: seeding the demo society…');
-    await seedDemo(database.db);
-    await database.analyze();
+  const [[{ buildApp }, { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo }, { loadSecrets }]] = await Promise.all([loading, database.migrate()]);
+  if (config.seedDemo) {
+    await oneProcessAtATime(database, async () => {
+      if (!(await isEmpty(database.db))) return;
+      console.log('First start: seeding the demo society…');
+      await seedDemo(database.db);
+      await database.analyze();
+    });
   }
   const secrets = await loadSecrets(config.dataDir, { tokenSecret: config.tokenSecret });
-  const app = await buildApp(config, database.db, secrets);
+  const app = await buildApp(config, database.db, secrets, { pool: database.kind === 'postgres' ? database.pool : undefined });
 
   // SIGTERM (a deploy, a scale-down): report not ready and go on serving for SHUTDOWN_DRAIN_MS, so the load
   // balancer stops sending and connections already queued in the kernel are accepted rather than reset; then stop
@@ -61,6 +74,7 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  snapshotOnSignal(database, config.dataDir, app.log);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -70,7 +84,6 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  setInterval(() => void pruneExpiredOidcPayloads(database.db).catch((e) => app.log.warn(e)), 3600_000).unref();
 
   const lines = [
     // Since this process started (npm's own start-up before it not counted): docs/bench/startup.md.

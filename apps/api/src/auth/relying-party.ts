@@ -136,23 +136,54 @@ export function providerError(error: unknown): AppError {
   return authErrors.providerError(error);
 }
 
+/**
+ * Requests to the public origin sent to this process's own listener instead, saying which address and scheme they
+ * were for. Behind a proxy on localhost (compose's trial setup) the public address leads, inside the container, to
+ * the container itself, where nothing listens on it; a real domain may not be reachable from inside either.
+ */
+function internalFetch(issuer: string, reachAt: string): oidc.CustomFetch {
+  const publicUrl = new URL(issuer);
+  const internal = reachAt.replace(/\/+$/, '');
+  const internalOrigin = new URL(internal).origin;
+  return async (url, options) => {
+    if (!url.startsWith(publicUrl.origin)) return fetch(url, options);
+    const headers = new Headers(options.headers);
+    headers.set('x-forwarded-host', publicUrl.host);
+    headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
+    const res = await fetch(internal + url.slice(publicUrl.origin.length), { ...options, headers });
+    if (!url.endsWith('/.well-known/openid-configuration') || !res.ok) return res;
+    // Without TRUST_PROXY the provider names its endpoints after the address it was asked at: give them back
+    // their public address, where the browser and this client must find them.
+    const text = (await res.text()).replaceAll(JSON.stringify(internalOrigin).slice(1, -1), publicUrl.origin);
+    const answered = new Headers(res.headers);
+    answered.delete('content-length');
+    answered.delete('content-encoding');
+    return new Response(text, { status: res.status, headers: answered });
+  };
+}
+
 export function createRelyingParty(opts: {
   issuer: string;
   clientId: string;
   clientSecret: string;
   tokenAuthMethod?: TokenAuthMethod | undefined;
   external: boolean;
+  /** Where this process reaches the issuer's origin itself (INTERNAL_URL), when the public address does not lead back here. */
+  reachAt?: string | undefined;
 }): RelyingParty {
   let discovered: Promise<oidc.Configuration> | undefined;
+  const viaInternal = opts.reachAt ? internalFetch(opts.issuer, opts.reachAt) : undefined;
+  const insecure = opts.issuer.startsWith('http://') || viaInternal !== undefined;
   const configuration = () => {
     discovered ??= oidc
-      .discovery(
-        new URL(opts.issuer),
-        opts.clientId,
-        undefined,
-        clientAuthentication(opts.clientSecret, opts.tokenAuthMethod),
-        opts.issuer.startsWith('http://') ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
+      .discovery(new URL(opts.issuer), opts.clientId, undefined, clientAuthentication(opts.clientSecret, opts.tokenAuthMethod), {
+        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+        ...(viaInternal ? { [oidc.customFetch]: viaInternal } : {}),
+      })
+      .then((config) => {
+        if (viaInternal) config[oidc.customFetch] = viaInternal;
+        return config;
+      })
       .catch((error: unknown) => {
         discovered = undefined;
         if (error instanceof oidc.ClientError && /issuer does not match/.test(error.message)) {

@@ -54,3 +54,14 @@ export function createSignInLimits(
     recordResetRequest: (ip) => record(ip, RESET_REQUEST),
   };
 }
+
+/** The same limits, telling `counted` of every failed sign-in (the metrics' sign-in failures). */
+export function countingFailures(limits: SignInLimits, counted: () => void): SignInLimits {
+  return {
+    ...limits,
+    async recordFailure(ip, email) {
+      counted();
+      await limits.recordFailure(ip, email);
+    },
+  };
+}

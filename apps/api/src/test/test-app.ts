@@ -89,7 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   const secrets = await loadSecrets(dataDir, {});
-  const app = await buildApp(config, database.db, secrets);
+  const app = await buildApp(config, database.db, secrets, { pool: database.kind === 'postgres' ? database.pool : undefined });
   options.extraRoutes?.(app);
   await app.ready();
   const ids = new Map<string, number>();

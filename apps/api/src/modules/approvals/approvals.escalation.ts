@@ -7,6 +7,7 @@ import { ancestorIds } from '@guildhall/shared/rules/locations';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { COORDINATOR_TYPES } from '../../auth/scope';
+import { every } from '../../operations/every';
 import { approvalEscalations, approvals, characters, positions, type Db, type Tx } from '../../db/index';
 import { noticeSubject, notify } from '../notifications/notifications.service';
 import { joined, venuePlaces } from './approvals.rows';
@@ -27,6 +28,25 @@ async function coordinatorsOf(tx: Tx, id_location: number | null, ancestors: str
     if (here.length) return here;
   }
   return [];
+}
+
+// An escalation records the clock as JavaScript read it (milliseconds); now() keeps microseconds.
+const escalationOfThisLevel = and(
+  eq(approvalEscalations.approval_id, approvals.id),
+  eq(approvalEscalations.status, approvals.status),
+  eq(approvalEscalations.level_since, sql`date_trunc('milliseconds', ${approvals.level_since})`),
+);
+const overdueAndWaiting = (cutoff: Date) =>
+  and(inArray(approvals.status, [...OPEN_APPROVAL_STATUSES]), lt(approvals.level_since, cutoff), isNull(approvalEscalations.id));
+
+/** How many open applications are overdue at `now` and not yet escalated (the metrics' escalation queue). */
+export async function overdueWaiting(db: Db, opts: { now: Date; escalationDays: number }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(approvals)
+    .leftJoin(approvalEscalations, escalationOfThisLevel)
+    .where(overdueAndWaiting(overdueCutoff(opts.now, opts.escalationDays)));
+  return row?.n ?? 0;
 }
 
 /** Escalates every open application overdue at `now`; returns how many this call escalated. */
@@ -50,16 +70,8 @@ export async function escalateOverdue(db: Db, opts: { now: Date; escalationDays:
     .from(approvals)
     .$dynamic();
   const due = await joined(candidates)
-    .leftJoin(
-      approvalEscalations,
-      and(
-        eq(approvalEscalations.approval_id, approvals.id),
-        eq(approvalEscalations.status, approvals.status),
-        // An escalation records the clock as JavaScript read it (milliseconds); now() keeps microseconds.
-        eq(approvalEscalations.level_since, sql`date_trunc('milliseconds', ${approvals.level_since})`),
-      ),
-    )
-    .where(and(inArray(approvals.status, [...OPEN_APPROVAL_STATUSES]), lt(approvals.level_since, cutoff), isNull(approvalEscalations.id)))
+    .leftJoin(approvalEscalations, escalationOfThisLevel)
+    .where(overdueAndWaiting(cutoff))
     .orderBy(approvals.level_since)
     .limit(opts.batch ?? BATCH);
   let escalated = 0;
@@ -91,24 +103,11 @@ export async function escalateOverdue(db: Db, opts: { now: Date; escalationDays:
 
 /** Runs the check every `minutes` in this process (none when 0); stops when the app closes. */
 export function scheduleEscalation(app: FastifyInstance, opts: { minutes: number; escalationDays: number; now?: () => Date }) {
-  if (opts.minutes <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await escalateOverdue(app.deps.db, { now: (opts.now ?? (() => new Date()))(), escalationDays: opts.escalationDays });
-      if (n) app.log.info({ escalated: n }, 'overdue applications escalated');
-    } catch (error) {
-      app.log.warn({ err: error }, 'approval escalation check failed');
-    } finally {
-      running = false;
+  every(app, opts.minutes, 'approval escalation check', async () => {
+    const n = await escalateOverdue(app.deps.db, { now: (opts.now ?? (() => new Date()))(), escalationDays: opts.escalationDays });
+    if (n) {
+      app.metrics.escalated.inc(n);
+      app.log.info({ escalated: n }, 'overdue applications escalated');
     }
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void tick(), opts.minutes * 60_000);
-    timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
