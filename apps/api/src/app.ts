@@ -18,6 +18,8 @@ import type { Config } from './config';
 import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/index';
 import { registerErrorHandler } from './error-handler';
 import { overdueWaiting, scheduleEscalation } from './modules/approvals/approvals.escalation';
+import { OUTBOX_STATUSES } from '@guildhall/shared/schemas/mail';
+import { outboxByStatus } from './modules/mail/mail.outbox';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { scheduleMail } from './modules/mail/mail.scheduler';
 import { administrationRoutes } from './modules/administration/administration.routes';
@@ -173,6 +175,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets, options
     token: config.metricsToken,
     pool: options.pool,
     escalationQueue: () => overdueWaiting(db, { now: new Date(), escalationDays: config.approvals.escalationDays }),
+    outbox: { statuses: OUTBOX_STATUSES, count: () => outboxByStatus(db) },
   });
   const authenticate = async (req: FastifyRequest) => {
     const header = req.headers.authorization;

@@ -1,6 +1,8 @@
 // GET /metrics (issue 27): refused without the METRICS_TOKEN, and its figures move with the requests answered.
+import { OUTBOX_STATUSES } from '@guildhall/shared/schemas/mail';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../test/sql';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -58,9 +60,17 @@ describe('GET /metrics', () => {
     expect(figure(await scrape(), 'guildhall_sign_in_failures_total')).toBe(before + 1);
   });
 
-  it('reports the escalation queue, the database timeouts and, on PostgreSQL, the pool', async () => {
+  it('reports the escalation queue, the e-mail outbox by status, the database timeouts and, on PostgreSQL, the pool', async () => {
     const text = await scrape();
     expect(text).toContain('guildhall_approvals_overdue_waiting ');
+    const inOutbox = await rows<{ status: string; n: number }>(
+      t.database.db,
+      sql`select status, count(*)::int as n from mail_outbox group by status`,
+    );
+    for (const status of OUTBOX_STATUSES) {
+      expect(text).toMatch(new RegExp(`^guildhall_mail_outbox\\{status="${status}"\\} \\d+$`, 'm'));
+      expect(figure(text, 'guildhall_mail_outbox', { status })).toBe(inOutbox.find((r) => r.status === status)?.n ?? 0);
+    }
     expect(text).toContain('guildhall_database_timeouts_total ');
     expect(text).toContain('process_resident_memory_bytes');
     if (t.database.kind === 'postgres') {

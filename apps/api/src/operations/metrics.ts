@@ -31,6 +31,8 @@ export interface MetricsOptions {
   pool?: PoolFigures | undefined;
   /** Applications overdue and not yet escalated: the escalation queue, counted when scraped. */
   escalationQueue?: () => Promise<number>;
+  /** The e-mail outbox: how many messages are in each state, counted when scraped. */
+  outbox?: { statuses: readonly string[]; count: () => Promise<Map<string, number>> };
 }
 
 /** The route a request matched, as declared (`/api/users/:id`), so one label value stands for many URLs. */
@@ -114,6 +116,20 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions) {
       registers: [registry],
       async collect() {
         this.set(await queue());
+      },
+    });
+  }
+
+  const outbox = opts.outbox;
+  if (outbox) {
+    new Gauge({
+      name: 'guildhall_mail_outbox',
+      help: 'E-mail messages in the outbox, by status (queued and sending are the queue)',
+      labelNames: ['status'],
+      registers: [registry],
+      async collect() {
+        const counts = await outbox.count();
+        for (const status of outbox.statuses) this.set({ status }, counts.get(status) ?? 0);
       },
     });
   }

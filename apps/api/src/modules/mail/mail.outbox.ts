@@ -100,6 +100,12 @@ export async function mailForNotice(
 }
 
 /** How long a delivered message stays on the outbox page (and its unsubscribe link keeps working). */
+/** How many messages the outbox holds in each state (the metrics' outbox queue). */
+export async function outboxByStatus(db: Db): Promise<Map<string, number>> {
+  const rows = await db.select({ status: mailOutbox.status, n: sql<number>`count(*)::int` }).from(mailOutbox).groupBy(mailOutbox.status);
+  return new Map(rows.map((row) => [row.status, row.n]));
+}
+
 export const OUTBOX_KEEP_DAYS = 90;
 
 /** Removes messages delivered (or gathered into a digest) more than OUTBOX_KEEP_DAYS before `now`, a batch at a time. */
