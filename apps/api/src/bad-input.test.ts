@@ -99,3 +99,13 @@ describe('a date out of range', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('an id in the path past PostgreSQL’s integer', () => {
+  it.each(['/api/character/2147483648', '/api/approvals/2147483648', '/api/characters/user/9007199254740991', '/api/user/2147483648'])(
+    'GET %s is a 400 naming id, not a database error',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token.admin) });
+      expect400Naming(res, 'id', /id is not a known record/);
+    },
+  );
+});

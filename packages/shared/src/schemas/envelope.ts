@@ -1,6 +1,6 @@
 // DESIGN §3 envelopes and paging, shared by the API's route schemas and the SPA's typed client.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_RECORD_ID } from '../constants';
 
 export const errorBodySchema = z.object({
   message: z.string(),
@@ -44,4 +44,11 @@ export function pagingQuery<const S extends readonly [string, ...string[]]>(
   });
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive({ error: 'id must be a positive whole number' }) });
+export const idParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive({ error: 'id must be a positive whole number' })
+    // Past PostgreSQL's integer no record can have it: a 400 naming id, before any statement runs.
+    .max(MAX_RECORD_ID, { error: 'id is not a known record' }),
+});
