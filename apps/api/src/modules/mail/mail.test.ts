@@ -81,6 +81,8 @@ describe('each kind of message', () => {
       expect(mail.header('list-unsubscribe')).toMatch(new RegExp(`^<${t.config.publicUrl}/api/mail/unsubscribe/[A-Za-z0-9_-]{43}>$`));
       expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     }
+    // The server has each message before the sender records it as sent: wait for the records too.
+    await waitUntil(async () => (await statusOf(member.email)).every((status) => status === 'sent'));
     expect(await statusOf(member.email)).toEqual(MAIL_KINDS.map(() => 'sent'));
   });
 
