@@ -69,6 +69,7 @@ const ROUTES: Record<string, string[]> = {
   ],
   '/administration/locations': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/lists-page.tsx'],
   '/administration/audit-log': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/audit-page.tsx'],
+  '/administration/outbox': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/outbox-page.tsx'],
   '/games': [SHELL, 'src/features/games/games-page.tsx'],
   '/games/new': [SHELL, 'src/features/games/schedule-game-page.tsx'],
   '/games/:id': [SHELL, 'src/features/games/game-page.tsx'],
