@@ -98,6 +98,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     let endSessionUrl: string | null = null;
     if (readStoredToken()) {
+      // Reads still on their way (a page's sections) are aborted first: answered after the revocation, each would be
+      // a 401 the member never asked for.
+      await queryClient.cancelQueries();
       // Revoke the session on the server; the token is dropped here whatever the answer.
       endSessionUrl = await api
         .post<LogoutResult>('/auth/logout', {}, { skipUnauthorizedHandler: true })
@@ -110,7 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSignedOut(true);
     setToken(null);
     if (endSessionUrl) window.location.assign(endSessionUrl);
-  }, [setToken]);
+  }, [queryClient, setToken]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
