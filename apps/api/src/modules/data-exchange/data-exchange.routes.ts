@@ -1,0 +1,43 @@
+// Issue 26: imports (a dry run, then an apply of the same file) and each kind's template CSV.
+import {
+  IMPORT_COLUMNS,
+  importKindParam,
+  importReportSchema,
+  importRequestSchema,
+  MAX_IMPORT_CHARS,
+} from '@guildhall/shared/schemas/data-exchange';
+import { singleEnvelope } from '@guildhall/shared/schemas/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataExchangePolicy } from './data-exchange.policy';
+import { planMembers } from './members-import';
+import { importMembers } from './members-apply';
+
+const tags = ['data-exchange'];
+/** The CSV travels as a JSON string: a little over its own size, with room for escaped quotes. */
+const IMPORT_BODY_LIMIT = MAX_IMPORT_CHARS * 2;
+const BOM = '\uFEFF';
+
+export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+
+  app.post(
+    '/imports',
+    { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: importRequestSchema, response: { 200: singleEnvelope(importReportSchema) } } },
+    async (req) => {
+      await dataExchangePolicy.assert(db, req.actor, 'import', null);
+      const { csv, dry_run, send_links } = req.body;
+      if (dry_run) return { result: (await planMembers(db, csv, true)).report };
+      const opts = { by: req.actor.id_user, csv, sendLinks: send_links, embedded: !config.externalOidc, publicUrl: config.publicUrl };
+      return { result: await importMembers(db, opts) };
+    },
+  );
+
+  app.get('/imports/templates/:kind', { schema: { tags, params: importKindParam } }, async (req, reply) => {
+    await dataExchangePolicy.assert(db, req.actor, 'import', null);
+    const { kind } = req.params;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="guildhall-${kind}-template.csv"`)
+      .send(`${BOM}${IMPORT_COLUMNS[kind].join(',')}\r\n`);
+  });
+};

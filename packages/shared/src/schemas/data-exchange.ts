@@ -1,0 +1,69 @@
+// Issue 26: bringing a society's records in from CSV files (a dry run first, then one all-or-nothing apply).
+import { z } from 'zod';
+import { requiredMessage } from './messages';
+
+export const IMPORT_KINDS = ['members'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The columns of each kind's file, in the template's order (a file may order them as it likes). */
+export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
+  members: [
+    'membership_number',
+    'first_name',
+    'middle_name',
+    'last_name',
+    'email',
+    'phone',
+    'address_line_1',
+    'address_line_2',
+    'city',
+    'state',
+    'zip',
+    'country',
+    'type',
+    'expiry',
+    'domain_code',
+  ],
+};
+
+/** A file as large as a 100,000-member roster, sent as text (the server parses it row by row). */
+export const MAX_IMPORT_CHARS = 40 * 1024 * 1024;
+
+export const importRequestSchema = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: requiredMessage('kind') }),
+  csv: z
+    .string({ error: requiredMessage('csv') })
+    .min(1, { error: requiredMessage('csv') })
+    .max(MAX_IMPORT_CHARS, { error: 'csv is larger than 40 MB: split the file' }),
+  /** A dry run (the default) writes nothing and answers what an apply would do. */
+  dry_run: z.boolean({ error: 'dry_run must be true or false' }).default(true),
+  /** Imported new members get their set-password e-mail only when the administrator asks for it. */
+  send_links: z.boolean({ error: 'send_links must be true or false' }).default(false),
+});
+export type ImportRequest = z.infer<typeof importRequestSchema>;
+export type ImportRequestInput = z.input<typeof importRequestSchema>;
+
+export const importRowErrorSchema = z.object({
+  /** The file's line the row starts on (the header is line 1). */
+  line: z.number().int(),
+  /** The column at fault, as the file names it; null when the row as a whole is at fault. */
+  column: z.string().nullable(),
+  reason: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+export const importReportSchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  dry_run: z.boolean(),
+  /** True once the file is applied (its changes committed, or it had none); a file with any bad row never is. */
+  applied: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Rows already as the file says: nothing to do. */
+  skipped: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'kind must be one of: members' }) });
