@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { requiredMessage } from './messages';
 
-export const IMPORT_KINDS = ['members'] as const;
+export const IMPORT_KINDS = ['members', 'positions'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** The columns of each kind's file, in the template's order (a file may order them as it likes). */
@@ -24,6 +24,8 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
     'expiry',
     'domain_code',
   ],
+  /** A post at a location (a domain, a region or the nation) by its code; no holder: vacant. */
+  positions: ['domain_code', 'position_type', 'holder_membership_number', 'since'],
 };
 
 /** A file as large as a 100,000-member roster, sent as text (the server parses it row by row). */
@@ -66,4 +68,4 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS, { error: 'kind must be one of: members' }) });
+export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS, { error: `kind must be one of: ${IMPORT_KINDS.join(', ')}` }) });

@@ -1,4 +1,5 @@
 // Issue 26: imports (a dry run, then an apply of the same file) and each kind's template CSV.
+import { createHash } from 'node:crypto';
 import {
   IMPORT_COLUMNS,
   importKindParam,
@@ -11,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataExchangePolicy } from './data-exchange.policy';
 import { planMembers } from './members-import';
 import { importMembers } from './members-apply';
+import { importPositions, planPositions } from './positions-import';
 
 const tags = ['data-exchange'];
 /** The CSV travels as a JSON string: a little over its own size, with room for escaped quotes. */
@@ -25,10 +27,14 @@ export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: importRequestSchema, response: { 200: singleEnvelope(importReportSchema) } } },
     async (req) => {
       await dataExchangePolicy.assert(db, req.actor, 'import', null);
-      const { csv, dry_run, send_links } = req.body;
-      if (dry_run) return { result: (await planMembers(db, csv, true)).report };
-      const opts = { by: req.actor.id_user, csv, sendLinks: send_links, embedded: !config.externalOidc, publicUrl: config.publicUrl };
-      return { result: await importMembers(db, opts) };
+      const { kind, csv, dry_run, send_links } = req.body;
+      if (dry_run) return { result: (await (kind === 'members' ? planMembers : planPositions)(db, csv, true)).report };
+      // The audit log names a file by its digest: the same file twice is recognisably the same.
+      const fileId = createHash('sha256').update(csv).digest('hex').slice(0, 16);
+      const by = req.actor.id_user;
+      if (kind === 'positions') return { result: await importPositions(db, { by, csv, fileId }) };
+      const linkOptions = { embedded: !config.externalOidc, publicUrl: config.publicUrl };
+      return { result: await importMembers(db, { by, csv, fileId, sendLinks: send_links, ...linkOptions }) };
     },
   );
 

@@ -1,6 +1,5 @@
 // Issue 26: a members plan written in one transaction (all or nothing), audited once for the file without the
 // members' personal data; new members get a set-password link only when the administrator asks for it.
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { tablesChanged, userAddresses, userEmails, userPhones, users, type Db, type Tx } from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
@@ -61,6 +60,8 @@ async function updateOne(tx: Tx, p: PlannedMember) {
 export interface ApplyOptions extends LinkOptions {
   by: number;
   csv: string;
+  /** What the audit log calls the file (no member's data in it). */
+  fileId: string;
   sendLinks: boolean;
 }
 
@@ -86,7 +87,7 @@ export async function importMembers(db: Db, opts: ApplyOptions): Promise<ImportR
       by: opts.by,
       action: 'import.members',
       entity: 'import',
-      entityId: createHash('sha256').update(opts.csv).digest('hex').slice(0, 16),
+      entityId: opts.fileId,
       after: { rows: report.rows, created: creates.length, updated: updates.length, links_sent: opts.sendLinks && opts.embedded },
     });
     return { ...report, applied: true };

@@ -2,21 +2,19 @@
 // its home domain found by code, matched to an existing member by membership number, and planned as a create,
 // an update or nothing. A dry run stops at the plan; an apply writes the plan in one transaction (members-apply).
 import { USER_TYPES } from '@guildhall/shared/constants';
-import { IMPORT_COLUMNS, type ImportReport, type ImportRowError } from '@guildhall/shared/schemas/data-exchange';
+import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
 import { type MemberCreate, memberCreateSchema } from '@guildhall/shared/schemas/administration';
 import { isDomain } from '@guildhall/shared/rules/locations';
 import type { Db, Tx } from '../../db/index';
 import { readCsv } from './csv-read';
+import { type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { type Existing, findExisting, locationsByCode } from './members-lookup';
-
-/** Beyond this many, bad rows are counted, not listed: the file needs fixing wholesale. */
-export const MAX_LISTED_ERRORS = 1000;
 
 export interface PlannedMember {
   line: number;
   input: MemberCreate & { user_camnum: string };
   existing: Existing | undefined;
-  action: 'create' | 'update' | 'skip';
+  action: PlannedAction;
 }
 
 /** Where the schema's paths come from in the file. */
@@ -97,12 +95,8 @@ export interface MembersPlan {
 }
 
 export async function planMembers(db: Db | Tx, csv: string, dry_run: boolean): Promise<MembersPlan> {
-  const errors: ImportRowError[] = [];
-  let unlisted = 0;
-  const fail = (line: number, column: string | null, reason: string) => {
-    if (errors.length < MAX_LISTED_ERRORS) errors.push({ line, column, reason });
-    else unlisted++;
-  };
+  const errors = new RowErrors();
+  const fail = (line: number, column: string | null, reason: string) => errors.add(line, column, reason);
   const domains = await locationsByCode(db, isDomain);
   const valid: Omit<PlannedMember, 'existing' | 'action'>[] = [];
   const camnums = new Map<string, number>();
@@ -148,7 +142,6 @@ export async function planMembers(db: Db | Tx, csv: string, dry_run: boolean): P
       if (!bad) valid.push({ line, input });
     }
   }
-  if (rows === 0) fail(1, null, 'the file has no rows below its header');
   const existing = await findExisting(
     db,
     valid.map((v) => v.input.user_camnum),
@@ -164,20 +157,5 @@ export async function planMembers(db: Db | Tx, csv: string, dry_run: boolean): P
     }
     planned.push({ ...row, existing: found, action: !found ? 'create' : changes(row.input, found) ? 'update' : 'skip' });
   }
-  errors.sort((a, b) => a.line - b.line);
-  if (unlisted) errors.push({ line: 0, column: null, reason: `${unlisted} more errors are not listed` });
-  const count = (action: PlannedMember['action']) => planned.filter((p) => p.action === action).length;
-  return {
-    report: {
-      kind: 'members',
-      dry_run,
-      applied: false,
-      rows,
-      created: count('create'),
-      updated: count('update'),
-      skipped: count('skip'),
-      errors,
-    },
-    planned,
-  };
+  return { report: previewReport('members', dry_run, rows, planned, errors), planned };
 }
