@@ -13,11 +13,13 @@ import { dataExchangePolicy } from './data-exchange.policy';
 import { planMembers } from './members-import';
 import { importMembers } from './members-apply';
 import { importPositions, planPositions } from './positions-import';
+import { importPrestige, planPrestige } from './prestige-import';
 
 const tags = ['data-exchange'];
 /** The CSV travels as a JSON string: a little over its own size, with room for escaped quotes. */
 const IMPORT_BODY_LIMIT = MAX_IMPORT_CHARS * 2;
 const BOM = '\uFEFF';
+const PLANS = { members: planMembers, positions: planPositions, prestige: planPrestige } as const;
 
 export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
@@ -28,11 +30,12 @@ export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await dataExchangePolicy.assert(db, req.actor, 'import', null);
       const { kind, csv, dry_run, send_links } = req.body;
-      if (dry_run) return { result: (await (kind === 'members' ? planMembers : planPositions)(db, csv, true)).report };
+      if (dry_run) return { result: (await PLANS[kind](db, csv, true)).report };
       // The audit log names a file by its digest: the same file twice is recognisably the same.
       const fileId = createHash('sha256').update(csv).digest('hex').slice(0, 16);
       const by = req.actor.id_user;
       if (kind === 'positions') return { result: await importPositions(db, { by, csv, fileId }) };
+      if (kind === 'prestige') return { result: await importPrestige(db, { by, csv, fileId }) };
       const linkOptions = { embedded: !config.externalOidc, publicUrl: config.publicUrl };
       return { result: await importMembers(db, { by, csv, fileId, sendLinks: send_links, ...linkOptions }) };
     },

@@ -1,5 +1,7 @@
 // Issue 26: what every import kind shares: the list of bad rows (capped) and the preview's counts.
 import type { ImportKind, ImportReport, ImportRowError } from '@guildhall/shared/schemas/data-exchange';
+import type { Tx } from '../../db/index';
+import { writeAudit } from '../audit/audit.service';
 
 /** Beyond this many, errors are counted, not listed: the file needs fixing wholesale. */
 export const MAX_LISTED_ERRORS = 1000;
@@ -42,4 +44,22 @@ export function previewReport(
     skipped: count('skip'),
     errors: errors.list(),
   };
+}
+
+/** One audit row per applied file, named by its digest, with its counts and never a member's data. */
+export async function auditImport(tx: Tx, kind: ImportKind, file: ImportFile, report: ImportReport, extra: object = {}) {
+  await writeAudit(tx, {
+    by: file.by,
+    action: `import.${kind}`,
+    entity: 'import',
+    entityId: file.fileId,
+    after: { rows: report.rows, created: report.created, updated: report.updated, ...extra },
+  });
+}
+
+export interface ImportFile {
+  by: number;
+  csv: string;
+  /** What the audit log calls the file. */
+  fileId: string;
 }

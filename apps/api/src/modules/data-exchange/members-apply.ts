@@ -2,9 +2,9 @@
 // members' personal data; new members get a set-password link only when the administrator asks for it.
 import { eq } from 'drizzle-orm';
 import { tablesChanged, userAddresses, userEmails, userPhones, users, type Db, type Tx } from '../../db/index';
-import { writeAudit } from '../audit/audit.service';
 import { issueLink, type LinkOptions } from '../administration/members.service';
 import { takeMembershipNumberTurn } from '../administration/membership-number';
+import { auditImport, type ImportFile } from './import-kit';
 import { chunks } from './members-lookup';
 import type { ImportReport } from '@guildhall/shared/schemas/data-exchange';
 import { type PlannedMember, planMembers } from './members-import';
@@ -57,11 +57,7 @@ async function updateOne(tx: Tx, p: PlannedMember) {
   else if (address) await tx.insert(userAddresses).values({ id_user: e.id_user, ...address });
 }
 
-export interface ApplyOptions extends LinkOptions {
-  by: number;
-  csv: string;
-  /** What the audit log calls the file (no member's data in it). */
-  fileId: string;
+export interface ApplyOptions extends LinkOptions, ImportFile {
   sendLinks: boolean;
 }
 
@@ -83,13 +79,7 @@ export async function importMembers(db: Db, opts: ApplyOptions): Promise<ImportR
     if (opts.sendLinks && opts.embedded) {
       for (const id_user of created) await issueLink(tx, id_user, opts.by, opts.publicUrl);
     }
-    await writeAudit(tx, {
-      by: opts.by,
-      action: 'import.members',
-      entity: 'import',
-      entityId: opts.fileId,
-      after: { rows: report.rows, created: creates.length, updated: updates.length, links_sent: opts.sendLinks && opts.embedded },
-    });
+    await auditImport(tx, 'members', opts, report, { links_sent: opts.sendLinks && opts.embedded });
     return { ...report, applied: true };
   });
   if (report.created || report.updated) tablesChanged(db, ['users']);

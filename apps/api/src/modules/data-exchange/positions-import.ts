@@ -7,10 +7,9 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { dateField } from '@guildhall/shared/schemas/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { positionHolders, positions, tablesChanged, users, type Db, type Tx } from '../../db/index';
-import { writeAudit } from '../audit/audit.service';
 import { repointApprovals } from '../positions/positions.admin';
 import { readCsv } from './csv-read';
-import { type PlannedAction, previewReport, RowErrors } from './import-kit';
+import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, locationsByCode } from './members-lookup';
 
 interface PlannedPosition {
@@ -127,20 +126,14 @@ async function writePosition(tx: Tx, p: PlannedPosition, by: number) {
 }
 
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no change writes nothing. */
-export async function importPositions(db: Db, opts: { by: number; csv: string; fileId: string }): Promise<ImportReport> {
+export async function importPositions(db: Db, opts: ImportFile): Promise<ImportReport> {
   const report = await db.transaction(async (tx) => {
     const { report, planned } = await planPositions(tx, opts.csv, false);
     if (report.errors.length) return report;
     const changes = planned.filter((p) => p.action !== 'skip');
     for (const p of changes) await writePosition(tx, p, opts.by);
     if (changes.length) {
-      await writeAudit(tx, {
-        by: opts.by,
-        action: 'import.positions',
-        entity: 'import',
-        entityId: opts.fileId,
-        after: { rows: report.rows, created: report.created, updated: report.updated },
-      });
+      await auditImport(tx, 'positions', opts, report);
     }
     return { ...report, applied: true };
   });
