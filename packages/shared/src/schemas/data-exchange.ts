@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { requiredMessage } from './messages';
 
-export const IMPORT_KINDS = ['members', 'positions', 'prestige'] as const;
+export const IMPORT_KINDS = ['members', 'positions', 'characters', 'prestige'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** The columns of each kind's file, in the template's order (a file may order them as it likes). */
@@ -26,6 +26,8 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
   ],
   /** A post at a location (a domain, a region or the nation) by its code; no holder: vacant. */
   positions: ['domain_code', 'position_type', 'holder_membership_number', 'since'],
+  /** Characters by their player's membership number; the style sheet by its venue's name; opening_xp in points. */
+  characters: ['player_membership_number', 'name', 'type', 'subtype', 'venue', 'status', 'virtue', 'vice', 'concept', 'opening_xp'],
   /** A member's prestige history: one entry a row; awarded_by is the awarding member's membership number. */
   prestige: ['membership_number', 'date', 'category', 'general', 'regional', 'national', 'vip', 'description', 'awarded_by'],
 };

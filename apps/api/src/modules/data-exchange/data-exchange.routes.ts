@@ -11,6 +11,7 @@ import { singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataExchangePolicy } from './data-exchange.policy';
 import { planMembers } from './members-import';
+import { importCharacters, planCharacters } from './characters-import';
 import { importMembers } from './members-apply';
 import { importPositions, planPositions } from './positions-import';
 import { importPrestige, planPrestige } from './prestige-import';
@@ -19,7 +20,7 @@ const tags = ['data-exchange'];
 /** The CSV travels as a JSON string: a little over its own size, with room for escaped quotes. */
 const IMPORT_BODY_LIMIT = MAX_IMPORT_CHARS * 2;
 const BOM = '\uFEFF';
-const PLANS = { members: planMembers, positions: planPositions, prestige: planPrestige } as const;
+const PLANS = { members: planMembers, positions: planPositions, characters: planCharacters, prestige: planPrestige } as const;
 
 export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
@@ -35,6 +36,7 @@ export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       const fileId = createHash('sha256').update(csv).digest('hex').slice(0, 16);
       const by = req.actor.id_user;
       if (kind === 'positions') return { result: await importPositions(db, { by, csv, fileId }) };
+      if (kind === 'characters') return { result: await importCharacters(db, { by, csv, fileId }) };
       if (kind === 'prestige') return { result: await importPrestige(db, { by, csv, fileId }) };
       const linkOptions = { embedded: !config.externalOidc, publicUrl: config.publicUrl };
       return { result: await importMembers(db, { by, csv, fileId, sendLinks: send_links, ...linkOptions }) };

@@ -103,3 +103,16 @@ export async function findExisting(db: Db | Tx, camnums: string[], emails: strin
   }
   return { byCamnum, emailOwners };
 }
+
+/** Members by membership number: their id and whether they are deactivated. */
+export async function membersByCamnum(db: Db | Tx, camnums: string[]) {
+  const found = new Map<string, { id_user: number; is_disabled: boolean }>();
+  for (const part of chunks([...new Set(camnums)])) {
+    const rows = await db
+      .select({ user_camnum: users.user_camnum, id_user: users.id_user, is_disabled: users.is_disabled })
+      .from(users)
+      .where(inArray(users.user_camnum, part));
+    for (const { user_camnum, ...m } of rows) found.set(user_camnum, m);
+  }
+  return found;
+}

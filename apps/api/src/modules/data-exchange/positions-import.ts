@@ -6,11 +6,11 @@ import { POSITION_TYPE_CODES, POSITION_TYPES, type PositionType } from '@guildha
 import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
 import { dateField } from '@guildhall/shared/schemas/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { positionHolders, positions, tablesChanged, users, type Db, type Tx } from '../../db/index';
+import { positionHolders, positions, tablesChanged, type Db, type Tx } from '../../db/index';
 import { repointApprovals } from '../positions/positions.admin';
 import { readCsv } from './csv-read';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
-import { chunks, locationsByCode } from './members-lookup';
+import { chunks, locationsByCode, membersByCamnum } from './members-lookup';
 
 interface PlannedPosition {
   line: number;
@@ -23,18 +23,6 @@ interface PlannedPosition {
 }
 
 const sinceField = dateField('since');
-
-async function membersByCamnum(db: Db | Tx, camnums: string[]) {
-  const found = new Map<string, { id_user: number; is_disabled: boolean }>();
-  for (const part of chunks([...new Set(camnums)])) {
-    const rows = await db
-      .select({ user_camnum: users.user_camnum, id_user: users.id_user, is_disabled: users.is_disabled })
-      .from(users)
-      .where(inArray(users.user_camnum, part));
-    for (const { user_camnum, ...m } of rows) found.set(user_camnum, m);
-  }
-  return found;
-}
 
 export async function planPositions(db: Db | Tx, csv: string, dry_run: boolean) {
   const errors = new RowErrors();

@@ -6,10 +6,10 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { dateField } from '@guildhall/shared/schemas/messages';
 import { type PrestigeAdd, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
 import { inArray } from 'drizzle-orm';
-import { prestige, users, type Db, type Tx } from '../../db/index';
+import { prestige, type Db, type Tx } from '../../db/index';
 import { readCsv } from './csv-read';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
-import { chunks } from './members-lookup';
+import { chunks, membersByCamnum } from './members-lookup';
 
 type Entry = Omit<PrestigeAdd, 'id_user'> & { id_user: number; id_reviewer: number | null; prestige_datetime: Date };
 interface PlannedEntry {
@@ -39,15 +39,6 @@ const keyOf = (e: Omit<Entry, 'id_reviewer'>) =>
     e.prestige_description,
   ].join('|');
 
-async function idsOfCamnums(db: Db | Tx, camnums: string[]) {
-  const ids = new Map<string, number>();
-  for (const part of chunks([...new Set(camnums)])) {
-    const rows = await db.select({ c: users.user_camnum, id: users.id_user }).from(users).where(inArray(users.user_camnum, part));
-    for (const r of rows) ids.set(r.c, r.id);
-  }
-  return ids;
-}
-
 /** How many identical entries each member already holds, by entry key. */
 async function heldEntries(db: Db | Tx, ids: number[]) {
   const held = new Map<string, number>();
@@ -63,7 +54,7 @@ export async function planPrestige(db: Db | Tx, csv: string, dry_run: boolean) {
   const read: { line: number; values: Record<string, string> }[] = [];
   const required = ['membership_number', 'date', 'category', 'general', 'regional', 'national', 'description'];
   for await (const row of readCsv(csv, IMPORT_COLUMNS.prestige, required)) read.push(row);
-  const ids = await idsOfCamnums(
+  const ids = await membersByCamnum(
     db,
     read.flatMap((r) => [r.values.membership_number?.trim() ?? '', r.values.awarded_by?.trim() ?? '']).filter(Boolean),
   );
@@ -75,7 +66,7 @@ export async function planPrestige(db: Db | Tx, csv: string, dry_run: boolean) {
       errors.add(line, column, reason);
     };
     const camnum = v.membership_number?.trim() ?? '';
-    const id_user = ids.get(camnum);
+    const id_user = ids.get(camnum)?.id_user;
     if (!camnum) flag('membership_number', 'membership number is a required field');
     else if (!id_user) flag('membership_number', `no member has the membership number ${camnum}`);
     const by = v.awarded_by?.trim() ?? '';
@@ -98,7 +89,12 @@ export async function planPrestige(db: Db | Tx, csv: string, dry_run: boolean) {
       flagged.add(column);
     }
     if (bad || !parsed.success || !date.success || !id_user) continue;
-    const entry = { ...parsed.data, id_user, id_reviewer: by ? ids.get(by)! : null, prestige_datetime: new Date(`${date.data}T00:00:00Z`) };
+    const entry = {
+      ...parsed.data,
+      id_user,
+      id_reviewer: by ? ids.get(by)!.id_user : null,
+      prestige_datetime: new Date(`${date.data}T00:00:00Z`),
+    };
     valid.push({ line, entry });
   }
   const held = await heldEntries(
