@@ -1,5 +1,6 @@
 // Issue 26: bringing a society's records in from CSV files (a dry run first, then one all-or-nothing apply).
 import { z } from 'zod';
+import { auditQuery } from './administration';
 import { requiredMessage } from './messages';
 
 export const IMPORT_KINDS = ['members', 'positions', 'characters', 'prestige'] as const;
@@ -73,3 +74,6 @@ export const importReportSchema = z.object({
 export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS, { error: `kind must be one of: ${IMPORT_KINDS.join(', ')}` }) });
+
+/** The audit log's export takes the list's filters; it is the whole filtered log, so no paging. */
+export const auditExportQuery = auditQuery.omit({ sortBy: true, direction: true, page: true, count: true });
