@@ -4,6 +4,7 @@ import type { DataExchangeAction } from './data-exchange.policy';
 
 const DENIED: Record<DataExchangeAction, string> = {
   import: 'Only administrators may import records.',
+  downloadData: 'Only the member themselves (or an administrator) may download their data.',
 };
 
 export const dataExchangeErrors = {

@@ -1,12 +1,16 @@
-// Issue 26: only administrators bring records in (a file can create and change members society-wide).
+// Issue 26: only administrators bring records in (a file can create and change members society-wide); a member
+// downloads their own data.
 import { definePolicy } from '../../auth/policy';
 import { dataExchangeErrors } from './data-exchange.errors';
 
-export type DataExchangeAction = 'import';
+export type DataExchangeAction = 'import' | 'downloadData';
 
-export const dataExchangePolicy = definePolicy<DataExchangeAction, null>(
+/** The record is the member whose data is asked for, where there is one. */
+export const dataExchangePolicy = definePolicy<DataExchangeAction, number | null>(
   {
     import: (actor) => actor.isAdmin,
+    /** A member's own data (GDPR Art. 15 and 20); an administrator answers a member's request for them. */
+    downloadData: (actor, id_user) => actor.id_user === id_user || actor.isAdmin,
   },
   dataExchangeErrors.denied,
 );

@@ -7,6 +7,8 @@ import type { Readable } from 'node:stream';
 import { administrationPolicy } from '../administration/administration.policy';
 import { prestigePolicy } from '../prestige/prestige.policy';
 import { csvStream } from './csv-write';
+import { dataExchangePolicy } from './data-exchange.policy';
+import { personalDataZip } from './personal-data';
 import { AUDIT_HEADER, auditRows, PRESTIGE_HEADER, prestigeRows } from './exports.service';
 
 const tags = ['data-exchange'];
@@ -24,6 +26,16 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/audit-log/export', { schema: { tags, querystring: auditExportQuery } }, async (req, reply) => {
     await administrationPolicy.assert(db, req.actor, 'viewAudit', null);
     return sendCsv(reply, 'audit-log', await csvStream(AUDIT_HEADER, auditRows(db, req.query)));
+  });
+
+  app.get('/users/:id/data', { schema: { tags, params: idParam } }, async (req, reply) => {
+    await dataExchangePolicy.assert(db, req.actor, 'downloadData', req.params.id);
+    const zip = await personalDataZip(db, req.params.id);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="guildhall-my-data-${req.params.id}.zip"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(zip));
   });
 
   app.get('/prestiges/user/:id/export', { schema: { tags, params: idParam } }, async (req, reply) => {
