@@ -26,6 +26,7 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
 import { dataExchangeRoutes } from './modules/data-exchange/data-exchange.routes';
+import { erasureRoutes } from './modules/data-exchange/erasure.routes';
 import { exportsRoutes } from './modules/data-exchange/exports.routes';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { attendanceRoutes } from './modules/games/attendance.routes';
@@ -278,6 +279,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets, options
       await api.register(mailRoutes);
       await api.register(dataExchangeRoutes);
       await api.register(exportsRoutes);
+      await api.register(erasureRoutes);
     },
     { prefix: '/api' },
   );

@@ -77,3 +77,11 @@ export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS, { error: `k
 
 /** The audit log's export takes the list's filters; it is the whole filtered log, so no paging. */
 export const auditExportQuery = auditQuery.omit({ sortBy: true, direction: true, page: true, count: true });
+
+/** GDPR Art. 17: what an erasure would touch, shown before the administrator confirms. */
+export const erasurePreviewSchema = z.object({
+  tables: z.array(z.object({ table: z.string(), rows: z.number().int() })),
+  removed: z.array(z.string()),
+  kept: z.array(z.string()),
+});
+export type ErasurePreview = z.infer<typeof erasurePreviewSchema>;
