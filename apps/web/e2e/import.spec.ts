@@ -1,0 +1,48 @@
+// Issue 26 in the browser: an administrator previews a members file with two bad rows, sees them with their line
+// numbers, fixes the file, applies it, and an imported member appears in Membership Lookup.
+import { expect, test } from './fixtures';
+import { apiCall } from './api-calls';
+import { ADMIN } from './helpers';
+
+test('an administrator imports a members file: preview with line numbers, fix, apply, found in the lookup', async ({ page, signInAs }) => {
+  await signInAs(ADMIN, { to: '/administration/members' });
+  // A domain whose own code no other domain shares (the import finds a home domain by its code).
+  const { rows } = await apiCall<{ rows: { location_type: number; location_code: string }[] }>(page, 'GET', '/domains');
+  const domains = rows.filter((l) => l.location_type >= 4).map((l) => l.location_code);
+  const code = domains.find((c) => domains.filter((d) => d.toLowerCase() === c.toLowerCase()).length === 1) ?? '';
+  expect(code).not.toBe('');
+  const n = `${Date.now()}`.slice(-7);
+  const header = 'membership_number,first_name,last_name,email,type,expiry,domain_code';
+  const good = (i: number) => `IMP${n}${i},Quinn${n},Import ${i},quinn${i}.${n}@example.test,LARP,2027-11-30,${code}`;
+  const bad = [
+    header,
+    good(1),
+    `IMP${n}2,Rae,Bad,rae.${n}@example.test,LARP,2027-02-30,${code}`,
+    good(3),
+    `IMP${n}4,Sol,Bad,sol.${n}@example.test,Wizard,,${code}`,
+  ].join('\r\n');
+  const fixed = [header, good(1), good(2), good(3), good(4)].join('\r\n');
+  const csv = (text: string) => ({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${text}`) });
+
+  await page.goto('/administration/import');
+  await page.getByLabel('CSV file').setInputFiles(csv(bad));
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const fix = page.getByRole('table', { name: 'Rows to fix' });
+  await expect(fix.getByRole('row')).toHaveCount(3);
+  await expect(fix.getByRole('row').nth(1)).toContainText('3');
+  await expect(fix.getByRole('row').nth(1)).toContainText('expiry');
+  await expect(fix.getByRole('row').nth(2)).toContainText('5');
+  await expect(fix.getByRole('row').nth(2)).toContainText('unknown membership type Wizard');
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+  await page.getByLabel('CSV file').setInputFiles(csv(fixed));
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Preview' })).toContainText('4 to create');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Applied' })).toContainText('4 to create');
+
+  await page.goto('/utilities/membership-lookup');
+  await page.getByLabel('Name').fill(`Quinn${n}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table')).toContainText(`IMP${n}1`);
+});
