@@ -1,8 +1,9 @@
 // Issue 26 in the browser: an administrator previews a members file with two bad rows, sees them with their line
-// numbers, fixes the file, applies it, and an imported member appears in Membership Lookup.
+// numbers, fixes the file, applies it, and an imported member appears in Membership Lookup; a member downloads
+// their own data from Profile.
 import { expect, test } from './fixtures';
 import { apiCall } from './api-calls';
-import { ADMIN } from './helpers';
+import { ADMIN, MEMBER } from './helpers';
 
 test('an administrator imports a members file: preview with line numbers, fix, apply, found in the lookup', async ({ page, signInAs }) => {
   await signInAs(ADMIN, { to: '/administration/members' });
@@ -45,4 +46,12 @@ test('an administrator imports a members file: preview with line numbers, fix, a
   await page.getByLabel('Name').fill(`Quinn${n}`);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('table')).toContainText(`IMP${n}1`);
+});
+
+test('a member downloads their own data from Profile as a zip', async ({ page, signInAs }) => {
+  await signInAs(MEMBER, { to: '/profile' });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^guildhall-my-data-\d+\.zip$/);
+  const bytes = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(bytes).subarray(0, 2).toString()).toBe('PK');
 });

@@ -7,6 +7,7 @@ import { toast } from 'react-toastify/unstyled';
 import tables from '../../components/data-table.module.css';
 import form from '../../components/form.module.css';
 import { ApiError } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-file';
 import { templateBlob, useImportFile } from './import-api';
 
 const LABELS: Record<ImportKind, string> = {
@@ -17,10 +18,7 @@ const LABELS: Record<ImportKind, string> = {
 };
 
 async function downloadTemplate(kind: ImportKind) {
-  const url = URL.createObjectURL(await templateBlob(kind));
-  const a = Object.assign(document.createElement('a'), { href: url, download: `guildhall-${kind}-template.csv` });
-  a.click();
-  URL.revokeObjectURL(url);
+  saveBlob(await templateBlob(kind), `guildhall-${kind}-template.csv`);
 }
 
 function Report({ report }: { report: ImportReport }) {
