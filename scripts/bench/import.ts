@@ -64,7 +64,7 @@ export async function benchImport(opts: { postgres?: string; members: number }) 
     const started = performance.now();
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
-    console.log(`  ${label}: ${seconds.toFixed(1)} s`);
+    console.log(`  ${label}: ${seconds.toFixed(1)} s (peak so far ${(peak / 1024 / 1024).toFixed(0)} MB)`);
     return { result, seconds };
   };
   console.log(`Import of ${opts.members.toLocaleString('en')} members (${(csv.length / 1e6).toFixed(1)} MB of CSV) on PostgreSQL`);
