@@ -1,6 +1,6 @@
 // Issue 26 in the browser: an administrator previews a members file with two bad rows, sees them with their line
 // numbers, fixes the file, applies it, and an imported member appears in Membership Lookup; a member downloads
-// their own data from Profile.
+// their own data from Profile; an administrator exports the audit log.
 import { expect, test } from './fixtures';
 import { apiCall } from './api-calls';
 import { ADMIN, MEMBER } from './helpers';
@@ -54,4 +54,12 @@ test('a member downloads their own data from Profile as a zip', async ({ page, s
   expect(download.suggestedFilename()).toMatch(/^guildhall-my-data-\d+\.zip$/);
   const bytes = await (await download.createReadStream()).toArray();
   expect(Buffer.concat(bytes).subarray(0, 2).toString()).toBe('PK');
+});
+
+test('an administrator exports the audit log, as filtered, to CSV', async ({ page, signInAs }) => {
+  await signInAs(ADMIN, { to: '/administration/audit-log' });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('audit-log.csv');
+  const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString();
+  expect(text.startsWith('\uFEFFid,at,by,by_name,action,entity,entity_id,before,after,note\r\n')).toBe(true);
 });
