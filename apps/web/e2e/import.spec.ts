@@ -1,6 +1,6 @@
 // Issue 26 in the browser: an administrator previews a members file with two bad rows, sees them with their line
 // numbers, fixes the file, applies it, and an imported member appears in Membership Lookup; a member downloads
-// their own data from Profile; an administrator exports the audit log.
+// their own data from Profile; an administrator exports the audit log and erases a member after a preview.
 import { expect, test } from './fixtures';
 import { apiCall } from './api-calls';
 import { ADMIN, MEMBER } from './helpers';
@@ -62,4 +62,30 @@ test('an administrator exports the audit log, as filtered, to CSV', async ({ pag
   expect(download.suggestedFilename()).toBe('audit-log.csv');
   const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString();
   expect(text.startsWith('\uFEFFid,at,by,by_name,action,entity,entity_id,before,after,note\r\n')).toBe(true);
+});
+
+test('an administrator erases a member after a preview, and their name is gone from Membership Lookup', async ({ page, signInAs }) => {
+  await signInAs(ADMIN, { to: '/administration/members' });
+  const n = `${Date.now()}`.slice(-7);
+  const { rows } = await apiCall<{ rows: { location_type: number; id_location: number }[] }>(page, 'GET', '/domains');
+  const home = rows.find((l) => l.location_type >= 4)!.id_location;
+  const created = await apiCall<{ id_user: number }>(page, 'POST', '/users', {
+    user_fname: 'Erin',
+    user_lname: `Erasable${n}`,
+    user_type: 'LARP',
+    user_expiration: '2027-11-30',
+    id_location: home,
+    tbl_user_email: { email: `erin.${n}@example.test` },
+  });
+  await page.goto(`/administration/members?name=Erasable${n}`);
+  await page.getByRole('button', { name: `Erase Erin Erasable${n}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Erase this member?' });
+  await expect(dialog.getByRole('list', { name: 'Rows that refer to the member' })).toContainText('user_emails: 1');
+  await dialog.getByRole('button', { name: 'Erase' }).click();
+  await expect(page.getByText('The member was erased')).toBeVisible();
+  await page.goto('/utilities/membership-lookup');
+  await page.getByLabel('Name').fill(`Erasable${n}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table')).not.toContainText(`Erasable${n}`);
+  expect(created.id_user).toBeGreaterThan(0);
 });
