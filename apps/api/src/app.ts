@@ -27,6 +27,9 @@ import { listsRoutes } from './modules/administration/lists.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { coordinatorRoutes } from './modules/coordinator/coordinator.routes';
+import { dataExchangeRoutes } from './modules/data-exchange/data-exchange.routes';
+import { erasureRoutes } from './modules/data-exchange/erasure.routes';
+import { exportsRoutes } from './modules/data-exchange/exports.routes';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { attendanceRoutes } from './modules/games/attendance.routes';
 import { calendarRoutes } from './modules/games/calendar.routes';
@@ -277,6 +280,9 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets, options
       await api.register(calendarRoutes);
       await api.register(auditRoutes);
       await api.register(mailRoutes);
+      await api.register(dataExchangeRoutes);
+      await api.register(exportsRoutes);
+      await api.register(erasureRoutes);
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,7 @@ test('an administrator creates a member; the member receives the link by e-mail,
     'Locations',
     'Audit log',
     'Outbox',
+    'Import',
   ]);
   const n = `${Date.now()}`.slice(-7);
   const email = `ilse.${n}@example.test`;

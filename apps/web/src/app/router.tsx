@@ -164,6 +164,10 @@ export const routes: RouteObject[] = [
                 'outbox',
                 page(() => import('../features/administration/outbox-page'), 'OutboxPage'),
               ),
+              tab(
+                'import',
+                page(() => import('../features/administration/import-page'), 'ImportPage'),
+              ),
             ],
           },
         ],

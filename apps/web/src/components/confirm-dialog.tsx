@@ -1,4 +1,5 @@
 // A confirmation for destructive actions (a prestige entry's delete), keyboard and screen-reader friendly.
+import type { ReactNode } from 'react';
 import { ActionButton } from './action-button';
 import form from './form.module.css';
 import { DialogClose, SimpleDialog } from './simple-dialog';
@@ -12,9 +13,12 @@ export function ConfirmDialog(props: {
   /** The request; when it answers a promise, Confirm stays disabled until it settles. */
   onConfirm: () => unknown;
   onOpenChange: (open: boolean) => void;
+  /** What the action would touch, shown above the buttons (an erasure's preview). */
+  children?: ReactNode;
 }) {
   return (
     <SimpleDialog open={props.open} onOpenChange={props.onOpenChange} title={props.title} description={props.description}>
+      {props.children}
       <div className={form.actions}>
         <DialogClose asChild>
           <button type="button" className={form.secondary}>

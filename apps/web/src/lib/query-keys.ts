@@ -6,6 +6,8 @@ export const queryKeys = {
     of: (id: number | null) => ['member', id] as const,
     self: (id: number | null) => ['member', id, 'self'] as const,
     record: (id: number) => ['member', id, 'record'] as const,
+    /** Issue 26: what erasing the member would touch. */
+    erasure: (id: number | null) => ['member', id, 'erasure'] as const,
     overview: (id: number) => ['member', id, 'overview'] as const,
     prestige: (id: number) => ['member', id, 'prestige'] as const,
     prestigeList: (id: number, query: object) => ['member', id, 'prestige', 'list', query] as const,

@@ -57,7 +57,7 @@ async function assertCamnumFree(tx: Tx, user_camnum: string, except?: number) {
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new one-time link, e-mailed to the member (any earlier unused link of the member stops working). */
-async function issueLink(tx: Tx, id_user: number, by: number, publicUrl: string): Promise<SetPasswordLink> {
+export async function issueLink(tx: Tx, id_user: number, by: number, publicUrl: string): Promise<SetPasswordLink> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + SET_PASSWORD_LINK_HOURS * 3600 * 1000);
   await tx

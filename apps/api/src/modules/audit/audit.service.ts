@@ -27,9 +27,23 @@ export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   });
 }
 
-/** The audit log, newest first by default, filtered by action, kind, record, author and dates. */
-export async function listAudit(db: Db, query: AuditQuery): Promise<ListResult<AuditRow>> {
-  const where = and(
+/** An audit row as the log shows it, with its author's name (join users on id_user). */
+export const auditRowColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  id_user: auditLog.id_user,
+  by_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entity_id: auditLog.entity_id,
+  before: auditLog.before,
+  after: auditLog.after,
+  note: auditLog.note,
+};
+
+/** The log's filters (the list's and the export's): action, kind, record, author and dates. */
+export function auditWhere(query: Pick<AuditQuery, 'action' | 'entity' | 'entityId' | 'userId' | 'from' | 'to'>) {
+  return and(
     query.action ? eq(auditLog.action, query.action) : undefined,
     query.entity ? eq(auditLog.entity, query.entity) : undefined,
     query.entityId ? eq(auditLog.entity_id, query.entityId) : undefined,
@@ -37,25 +51,14 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<ListResult<A
     query.from ? gte(auditLog.at, sql`${query.from}::date`) : undefined,
     query.to ? lt(auditLog.at, sql`${query.to}::date + 1`) : undefined,
   );
+}
+
+/** The audit log, newest first by default, filtered by action, kind, record, author and dates. */
+export async function listAudit(db: Db, query: AuditQuery): Promise<ListResult<AuditRow>> {
+  const where = auditWhere(query);
   const page = await pagedList(db, query, {
     totalKey: totalKeyOf('audit', query),
-    rows: db
-      .select({
-        id: auditLog.id,
-        at: auditLog.at,
-        id_user: auditLog.id_user,
-        by_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`,
-        action: auditLog.action,
-        entity: auditLog.entity,
-        entity_id: auditLog.entity_id,
-        before: auditLog.before,
-        after: auditLog.after,
-        note: auditLog.note,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id_user, auditLog.id_user))
-      .where(where)
-      .$dynamic(),
+    rows: db.select(auditRowColumns).from(auditLog).leftJoin(users, eq(users.id_user, auditLog.id_user)).where(where).$dynamic(),
     count: db.select({ n: count() }).from(auditLog).where(where),
     sortable: { at: auditLog.at },
     tieBreak: auditLog.id,

@@ -12,6 +12,7 @@ export const ADMINISTRATION_TABS: RouteTab[] = [
   { label: 'Locations', path: '/administration/locations' },
   { label: 'Audit log', path: '/administration/audit-log' },
   { label: 'Outbox', path: '/administration/outbox' },
+  { label: 'Import', path: '/administration/import' },
 ];
 
 export function AdministrationPage() {

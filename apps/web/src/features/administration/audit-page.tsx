@@ -1,5 +1,6 @@
 // Issue 13: Administration › Audit log — every administrative and coordinator change, prestige deletion and
-// approval override: who, what, before/after, when. Filtered by action, kind of record, record id and dates.
+// approval override: who, what, before/after, when. Filtered by action, kind of record, record id and dates, and
+// exported as CSV with the same filters (issue 26).
 import { AUDIT_SORTABLE, type AuditRow } from '@guildhall/shared/schemas/administration';
 import type { Column } from '../../components/data-table';
 import { FilteredList } from '../../components/filtered-list';
@@ -8,6 +9,11 @@ import { SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/list-state';
 import { useAuditLog } from './api';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify/unstyled';
+import form from '../../components/form.module.css';
+import { api, toSearchParams } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-file';
 
 const FILTERS = ['action', 'entity', 'entityId', 'from', 'to'] as const;
 const ACTIONS = [
@@ -52,8 +58,19 @@ const columns: Column<AuditRow>[] = [
 export function AuditPage() {
   const list = useListState({ defaultSort: { sortBy: 'at', direction: 'desc' }, sortable: AUDIT_SORTABLE, filters: FILTERS });
   const log = useAuditLog(list.query);
+  const { sortBy: _s, direction: _d, page: _p, count: _c, ...filters } = list.query;
+  const exported = useMutation({
+    mutationFn: () => api.blob(`/audit-log/export${toSearchParams(filters)}`),
+    onSuccess: (blob) => saveBlob(blob, 'audit-log.csv'),
+    onError: (error: Error) => toast.error(error.message || 'The audit log could not be exported'),
+  });
   return (
     <div>
+      <div className={form.actions}>
+        <button type="button" className={form.secondary} disabled={exported.isPending} onClick={() => exported.mutate()}>
+          {exported.isPending ? 'Exporting…' : 'Export CSV'}
+        </button>
+      </div>
       <FilteredList
         list={list}
         result={log}

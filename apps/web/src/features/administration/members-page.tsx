@@ -20,6 +20,7 @@ import { MemberList } from '../../components/member-list';
 import { DialogClose, SimpleDialog } from '../../components/simple-dialog';
 import { formatDate } from '../../lib/format';
 import { useCreateMember, useNewLink, useSetActive, useUpdateMembership } from './api';
+import { EraseDialog } from './erase-dialog';
 import { DomainSelect } from './domain-select';
 
 type Shown = { link: SetPasswordLink; name: string };
@@ -28,6 +29,7 @@ export function MembersPage() {
   const [editing, setEditing] = useState<MemberRow | null>(null);
   const [toggling, setToggling] = useState<MemberRow | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
+  const [erasing, setErasing] = useState<{ id_user: number; name: string } | null>(null);
   const setActive = useSetActive();
   const newLink = useNewLink();
   const name = (m: MemberRow) => `${m.user_fname} ${m.user_lname}`;
@@ -56,6 +58,17 @@ export function MembersPage() {
             : []),
           ...(m.abilities.includes('deactivate')
             ? [{ label: 'Deactivate', accessibleLabel: `Deactivate ${name(m)}`, danger: true, onClick: () => setToggling(m) }]
+            : []),
+          // Erasure follows the same rule as deactivation: an administrator, never on themselves.
+          ...(m.abilities.includes('deactivate') || m.abilities.includes('reactivate')
+            ? [
+                {
+                  label: 'Erase',
+                  accessibleLabel: `Erase ${name(m)}`,
+                  danger: true,
+                  onClick: () => setErasing({ id_user: m.id_user, name: name(m) }),
+                },
+              ]
             : []),
           ...(m.abilities.includes('reactivate')
             ? [{ label: 'Reactivate', accessibleLabel: `Reactivate ${name(m)}`, onClick: () => setToggling(m) }]
@@ -92,6 +105,7 @@ export function MembersPage() {
         }}
       />
       <LinkDialog shown={shown} onClose={() => setShown(null)} />
+      <EraseDialog member={erasing} onClose={() => setErasing(null)} />
     </>
   );
 }

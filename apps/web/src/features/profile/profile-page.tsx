@@ -10,6 +10,7 @@ import { SectionPage } from '../../components/section-page';
 import { useAuth } from '../../lib/auth';
 import { CalendarFeed } from './calendar-feed';
 import { MailPreferencesSection } from './mail-preferences-section';
+import { MyData } from './my-data';
 import { ProfileForm } from './profile-form';
 import styles from './profile.module.css';
 import { formatDate } from '../../lib/format';
@@ -66,6 +67,7 @@ export function ProfilePage() {
         </div>
       ) : null}
       {user ? <CalendarFeed /> : null}
+      {user ? <MyData userId={user.id_user} /> : null}
     </SectionPage>
   );
 }

@@ -1,0 +1,66 @@
+// Issue 26: CSV as spreadsheets write it (UTF-8 with or without BOM, comma or semicolon, quoted fields, Windows
+// line ends), read record by record with csv-parse so a large file is never held as parsed rows at once.
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { dataExchangeErrors } from './data-exchange.errors';
+
+export interface CsvRow {
+  /** The file's line the record starts on (the header is line 1). */
+  line: number;
+  values: Record<string, string>;
+}
+
+/** The header's delimiter: a semicolon when the first line has more of them than commas (outside quotes). */
+export function sniffDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch === ',') commas++;
+    else if (!quoted && ch === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+const headerName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '_');
+
+/**
+ * The records of `text` keyed by the header's column names (trimmed, lower case, spaces as underscores). A header
+ * missing a required column, or a column the kind does not know, is refused before any row is read.
+ */
+export async function* readCsv(text: string, known: readonly string[], required: readonly string[]): AsyncGenerator<CsvRow> {
+  const parser = Readable.from([text]).pipe(
+    parse({
+      bom: true,
+      delimiter: sniffDelimiter(text.replace(/^\uFEFF/, '')),
+      columns: (header: string[]) => checkHeader(header.map(headerName), known, required),
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }),
+  );
+  let previousEnd = 1;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+      // info.lines is the line a record ends on; a quoted field may span lines, so it starts after the last one.
+      const line = previousEnd + 1;
+      previousEnd = info.lines;
+      yield { line, values: record };
+    }
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_')) {
+      throw dataExchangeErrors.unreadable(error.message);
+    }
+    throw error;
+  }
+}
+
+function checkHeader(header: string[], known: readonly string[], required: readonly string[]) {
+  const unknown = header.filter((name) => !known.includes(name));
+  if (unknown.length) throw dataExchangeErrors.unknownColumns(unknown, known);
+  const missing = required.filter((name) => !header.includes(name));
+  if (missing.length) throw dataExchangeErrors.missingColumns(missing);
+  return header;
+}

@@ -1,0 +1,162 @@
+// Issue 26 (GDPR Art. 17): an administrator erases a member. Their name becomes "Former member #<id>"; e-mails,
+// phones, addresses, birthday, photo, password and sign-in identities go; their sessions end and are deleted with
+// the addresses they came from. What the society must keep (prestige and XP ledgers, approvals and their history,
+// the audit log) keeps its rows and numbers. Text elsewhere that quotes the person (a notice, a queued mail, an
+// audit row's before/after) has their full name, e-mail, phone and street replaced wherever it appears.
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  auditLog,
+  mailAddressMarks,
+  mailOutbox,
+  notifications,
+  passwordSetupTokens,
+  sessions,
+  signInFailures,
+  tablesChanged,
+  userAddresses,
+  userEmails,
+  userIdentities,
+  userPhones,
+  users,
+  type Db,
+  type Tx,
+} from '../../db/index';
+import { endSessions } from '../administration/members.service';
+import { writeAudit } from '../audit/audit.service';
+import { dataExchangeErrors } from './data-exchange.errors';
+import { personalData } from './personal-data';
+
+/** Shorter strings are too likely to be parts of other words to be replaced across the database. */
+const MIN_SCRUB_LENGTH = 5;
+/** The keys of a member's personal data in audit rows' before/after. */
+const PERSONAL_KEYS = [
+  'user_fname',
+  'user_mname',
+  'user_lname',
+  'user_nick',
+  'user_prefix',
+  'user_bday',
+  'user_photo',
+  'email',
+  'tbl_user_email',
+  'tbl_user_phone',
+  'tbl_user_address',
+  'phone_number',
+  'addr_line_1',
+  'addr_line_2',
+  'addr_city',
+  'addr_state',
+  'addr_zip',
+  'addr_country',
+];
+export const formerName = (id_user: number) => ({ user_fname: 'Former member', user_lname: `#${id_user}` });
+
+async function identifying(tx: Db | Tx, id_user: number) {
+  const [member] = await tx.select().from(users).where(eq(users.id_user, id_user));
+  if (!member) throw dataExchangeErrors.memberNotFound();
+  const emails = await tx.select({ v: userEmails.email }).from(userEmails).where(eq(userEmails.id_user, id_user));
+  const phones = await tx.select({ v: userPhones.phone_number }).from(userPhones).where(eq(userPhones.id_user, id_user));
+  const streets = await tx
+    .select({ a: userAddresses.addr_line_1, b: userAddresses.addr_line_2 })
+    .from(userAddresses)
+    .where(eq(userAddresses.id_user, id_user));
+  const names = [
+    [member.user_fname, member.user_lname],
+    [member.user_fname, member.user_mname, member.user_lname],
+    [member.user_nick, member.user_lname],
+  ].map((parts) => (parts.every(Boolean) ? parts.join(' ') : ''));
+  const values = [...names, ...emails.map((e) => e.v), ...phones.map((p) => p.v), ...streets.flatMap((s) => [s.a, s.b])];
+  return {
+    member,
+    emails: emails.map((e) => e.v),
+    scrub: [...new Set(values.filter((v): v is string => !!v && v.length >= MIN_SCRUB_LENGTH))],
+  };
+}
+
+/** What an erasure would touch: the member's rows per table, and the fields it removes. */
+export async function erasurePreview(db: Db, id_user: number) {
+  await identifying(db, id_user);
+  const data = await personalData(db, id_user);
+  return {
+    tables: Object.entries(data)
+      .filter(([, rows]) => rows.length)
+      .map(([table, rows]) => ({ table, rows: rows.length })),
+    removed: [
+      'name (becomes "Former member #id")',
+      'e-mails',
+      'phones',
+      'addresses',
+      'birthday',
+      'photo',
+      'password',
+      'sign-in identities',
+      'sessions',
+    ],
+    kept: ['prestige ledger', 'XP logs', 'characters', 'approvals and their history', 'audit log'],
+  };
+}
+
+const regexOf = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Replaces each value, case aside, in every text and JSON column of the database that is not computed. */
+async function scrubEverywhere(tx: Tx, values: string[], replacement: string) {
+  if (!values.length) return;
+  const columns = (await tx.execute(
+    sql`select table_name, column_name, data_type from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb') and is_generated = 'NEVER'`,
+  )) as unknown as { rows: { table_name: string; column_name: string; data_type: string }[] };
+  const pattern = values.map(regexOf).join('|');
+  for (const c of columns.rows) {
+    const col = sql.identifier(c.column_name);
+    const table = sql.identifier(c.table_name);
+    const asText = c.data_type.startsWith('json') ? sql`${col}::text` : sql`${col}`;
+    const replaced = sql`regexp_replace(${asText}, ${pattern}, ${replacement}, 'gi')`;
+    const cast = c.data_type === 'jsonb' ? sql`::jsonb` : c.data_type === 'json' ? sql`::json` : sql``;
+    await tx.execute(sql`update ${table} set ${col} = ${replaced}${cast} where ${asText} ~* ${pattern}`);
+  }
+}
+
+export async function eraseMember(db: Db, by: number, id_user: number) {
+  const touched = await db.transaction(async (tx) => {
+    const { emails, scrub } = await identifying(tx, id_user);
+    await endSessions(tx, id_user);
+    await tx.delete(sessions).where(eq(sessions.id_user, id_user));
+    const lower = emails.map((e) => e.toLowerCase());
+    if (lower.length) {
+      await tx.delete(signInFailures).where(inArray(sql`lower(${signInFailures.email})`, lower));
+      await tx.delete(mailAddressMarks).where(inArray(sql`lower(${mailAddressMarks.email})`, lower));
+    }
+    // Notices and mails addressed to them are theirs, and greet them by name: they go.
+    for (const table of [userEmails, userPhones, userAddresses, userIdentities, passwordSetupTokens, notifications, mailOutbox]) {
+      await tx.delete(table).where(eq(table.id_user, id_user));
+    }
+    const former = formerName(id_user);
+    await tx
+      .update(users)
+      .set({
+        ...former,
+        user_mname: null,
+        user_nick: null,
+        user_prefix: null,
+        user_bday: null,
+        user_photo: null,
+        password_hash: null,
+        is_disabled: true,
+      })
+      .where(eq(users.id_user, id_user));
+    // Audit rows about the member keep what changed, not who they were.
+    await tx
+      .update(auditLog)
+      .set({
+        before: sql`${auditLog.before}::jsonb - string_to_array(${PERSONAL_KEYS.join(',')}, ',')`,
+        after: sql`${auditLog.after}::jsonb - string_to_array(${PERSONAL_KEYS.join(',')}, ',')`,
+      })
+      .where(sql`${auditLog.entity} = 'user' and ${auditLog.entity_id} = ${String(id_user)}`);
+    await scrubEverywhere(tx, scrub, `${former.user_fname} ${former.user_lname}`);
+    // The audit row says who was erased and when, never what was erased.
+    await writeAudit(tx, { by, action: 'member.erase', entity: 'user', entityId: id_user, after: { values_replaced: scrub.length } });
+    return scrub.length;
+  });
+  tablesChanged(db, ['users', 'sessions']);
+  return touched;
+}

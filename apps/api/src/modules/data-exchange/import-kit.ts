@@ -1,0 +1,65 @@
+// Issue 26: what every import kind shares: the list of bad rows (capped) and the preview's counts.
+import type { ImportKind, ImportReport, ImportRowError } from '@guildhall/shared/schemas/data-exchange';
+import type { Tx } from '../../db/index';
+import { writeAudit } from '../audit/audit.service';
+
+/** Beyond this many, errors are counted, not listed: the file needs fixing wholesale. */
+export const MAX_LISTED_ERRORS = 1000;
+
+export class RowErrors {
+  private readonly listed: ImportRowError[] = [];
+  private unlisted = 0;
+
+  add(line: number, column: string | null, reason: string) {
+    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ line, column, reason });
+    else this.unlisted++;
+  }
+
+  /** In file order, with a last line saying how many more there were. */
+  list(): ImportRowError[] {
+    const sorted = [...this.listed].sort((a, b) => a.line - b.line);
+    if (this.unlisted) sorted.push({ line: 0, column: null, reason: `${this.unlisted} more errors are not listed` });
+    return sorted;
+  }
+}
+
+export type PlannedAction = 'create' | 'update' | 'skip';
+
+export function previewReport(
+  kind: ImportKind,
+  dry_run: boolean,
+  rows: number,
+  planned: readonly { action: PlannedAction }[],
+  errors: RowErrors,
+): ImportReport {
+  const count = (action: PlannedAction) => planned.filter((p) => p.action === action).length;
+  if (rows === 0) errors.add(1, null, 'the file has no rows below its header');
+  return {
+    kind,
+    dry_run,
+    applied: false,
+    rows,
+    created: count('create'),
+    updated: count('update'),
+    skipped: count('skip'),
+    errors: errors.list(),
+  };
+}
+
+/** One audit row per applied file, named by its digest, with its counts and never a member's data. */
+export async function auditImport(tx: Tx, kind: ImportKind, file: ImportFile, report: ImportReport, extra: object = {}) {
+  await writeAudit(tx, {
+    by: file.by,
+    action: `import.${kind}`,
+    entity: 'import',
+    entityId: file.fileId,
+    after: { rows: report.rows, created: report.created, updated: report.updated, ...extra },
+  });
+}
+
+export interface ImportFile {
+  by: number;
+  csv: string;
+  /** What the audit log calls the file. */
+  fileId: string;
+}

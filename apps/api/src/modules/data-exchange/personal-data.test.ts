@@ -1,0 +1,67 @@
+// Issue 26 (GDPR Art. 15 and 20): a member's download holds every table that refers to them. The tables are
+// listed here from the database's own catalogue (foreign keys to users and to characters, columns named
+// id_user…), independently of the schema walk the download uses, so a table that the walk misses fails this test.
+import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCharacter, buildMember } from '../../test/factories';
+import { rows } from '../../test/sql';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let token: Record<string, string>;
+let id: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ id, token } = await t.accounts('member', 'admin'));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const download = (who: string, of: number) => t.app.inject({ method: 'GET', url: `/api/users/${of}/data`, headers: bearer(token[who]!) });
+const unzip = (body: Buffer) =>
+  Object.fromEntries(Object.entries(unzipSync(new Uint8Array(body))).map(([name, bytes]) => [name, strFromU8(bytes)]));
+
+describe('GET /api/users/:id/data', () => {
+  it('holds a file for every table of the database that refers to a member or their characters', async () => {
+    const referring = await rows<{ name: string }>(
+      t.database.db,
+      sql`select distinct c.conrelid::regclass::text as name from pg_constraint c
+            where c.contype = 'f' and c.confrelid in ('public.users'::regclass, 'public.characters'::regclass)
+          union
+          select distinct table_name::text from information_schema.columns
+            where table_schema = 'public' and column_name like 'id\\_user%'`,
+    );
+    expect(referring.length).toBeGreaterThan(10);
+    const res = await download('member', id.member!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const files = Object.keys(unzip(res.rawPayload));
+    const missing = referring.map((r) => r.name.replace(/^public\./, '')).filter((name) => !files.includes(`${name}.json`));
+    expect(missing, 'tables that refer to members but are not in the download').toEqual([]);
+  });
+
+  it('holds the member’s profile, contacts, characters with their XP log, and no password hash', async () => {
+    const db = t.database.db;
+    const member = await buildMember(db, { email: `gdpr.${Date.now()}@example.test`, password_hash: 'argon2id$secret' });
+    const character = await buildCharacter(db, { id_user: member.id_user });
+    await db.execute(
+      sql`insert into xp_logs (id_character, xp_type, xp_description, xp_amount, xp_balance) values (${character.id_character}, 'Earn', 'First game', 3, 3)`,
+    );
+    const files = unzip((await download('admin', member.id_user)).rawPayload);
+    const json = (name: string) => JSON.parse(files[`${name}.json`]!) as Record<string, unknown>[];
+    expect(json('users')).toHaveLength(1);
+    expect(json('users')[0]).not.toHaveProperty('password_hash');
+    expect(files['users.json']).not.toContain('argon2id$secret');
+    expect(json('user_emails')[0]!.email).toMatch(/^gdpr\./);
+    expect(json('characters').map((c) => c.id_character)).toEqual([character.id_character]);
+    expect(json('xp_logs').map((x) => x.xp_description)).toEqual(['First game']);
+  });
+
+  it('is the member’s own (or an administrator’s to hand over), never another member’s', async () => {
+    expect((await download('member', id.admin!)).statusCode).toBe(403);
+    expect((await download('admin', id.member!)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,79 @@
+// Issue 26 (GDPR Art. 15 and 20): everything the portal holds about a member, as JSON files in a zip. The tables
+// are found by walking the schema, not listed by hand, so a table added later with a user reference is in the
+// download without anyone remembering it: every column that references users.id_user (or is named id_user…),
+// and the rows of tables that reference the member's characters (XP logs, applications and their history).
+import { getTableColumns, inArray, is, or, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { strToU8, zipSync } from 'fflate';
+import * as dataLayer from '../../db/index';
+import { characters, type Db, users } from '../../db/index';
+
+/** Secrets are the portal's, not the member's data: hashes and tokens stay out of the download. */
+const SECRET = /hash|token|secret/i;
+
+export interface TableReach {
+  name: string;
+  table: PgTable;
+  /** Columns that hold a member's id. */
+  userColumns: PgColumn[];
+  /** Columns that hold a character's id. */
+  characterColumns: PgColumn[];
+}
+
+const referencesTo = (table: PgTable, target: PgTable) => {
+  const { foreignKeys } = getTableConfig(table);
+  return foreignKeys.flatMap((fk) => {
+    const ref = fk.reference();
+    return ref.foreignTable === target ? ref.columns : [];
+  });
+};
+
+/** Every table of the schema that refers to a member, directly or through one of their characters. */
+export function tablesReferringToMembers(): TableReach[] {
+  // The data layer's front door exports every table of the schema (and its helpers, which the filter drops).
+  const tables = (Object.values(dataLayer) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
+  return tables
+    .map((table) => {
+      const byName = Object.values(getTableColumns(table)).filter((c) => /^id_user/.test(c.name)) as PgColumn[];
+      const userColumns = [...new Set([...referencesTo(table, users), ...(table === users ? [users.id_user] : []), ...byName])];
+      const characterColumns = table === characters ? [] : referencesTo(table, characters);
+      return { name: getTableConfig(table).name, table, userColumns, characterColumns };
+    })
+    .filter((t) => t.userColumns.length || t.characterColumns.length);
+}
+
+function withoutSecrets(row: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET.test(key)));
+}
+
+/** Each table's rows about the member, by table name. */
+export async function personalData(db: Db, id_user: number): Promise<Record<string, Record<string, unknown>[]>> {
+  const own = await db.select({ id: characters.id_character }).from(characters).where(sql`${characters.id_user} = ${id_user}`);
+  const characterIds = own.map((c) => c.id);
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const t of tablesReferringToMembers()) {
+    const match: SQL[] = t.userColumns.map((c) => sql`${c} = ${id_user}`);
+    if (characterIds.length) match.push(...t.characterColumns.map((c) => inArray(c, characterIds)));
+    const rows = match.length
+      ? await db
+          .select()
+          .from(t.table)
+          .where(or(...match))
+      : [];
+    out[t.name] = (rows as Record<string, unknown>[]).map(withoutSecrets);
+  }
+  return out;
+}
+
+/** The zip: one JSON file per table, and a README saying what each holds. */
+export async function personalDataZip(db: Db, id_user: number): Promise<Uint8Array> {
+  const data = await personalData(db, id_user);
+  const files: Record<string, Uint8Array> = {
+    'README.txt': strToU8(
+      `Everything Guildhall holds about member ${id_user}, one JSON file per table, made ${new Date().toISOString()}.\r\n` +
+        'Password hashes and sign-in tokens are left out: they are keys, not information about you.\r\n',
+    ),
+  };
+  for (const [name, rows] of Object.entries(data)) files[`${name}.json`] = strToU8(JSON.stringify(rows, null, 2));
+  return zipSync(files, { level: 6 });
+}

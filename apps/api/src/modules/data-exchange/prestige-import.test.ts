@@ -1,0 +1,88 @@
+// Issue 26: a prestige history file with every kind of bad row is previewed line by line and writes nothing; the
+// fixed file adds its entries (a repeated entry twice) without a notice; a second run adds nothing.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMember } from '../../test/factories';
+import { rows, scalar } from '../../test/sql';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let token: Record<string, string>;
+let holder: number;
+const tag = `${Date.now() % 1e8}`;
+const [ann, bob] = [`PRA${tag}`, `PRB${tag}`];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await t.accounts('member', 'admin'));
+  holder = (await buildMember(t.database.db, { user_camnum: ann })).id_user;
+  await buildMember(t.database.db, { user_camnum: bob });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (who: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/imports', headers: bearer(token[who]!), payload });
+const header = 'membership_number;date;category;general;regional;national;vip;description;awarded_by';
+const entry = `${ann};2023-05-01;Administration;1;0;0;0;"Ran the door; all night";${bob}`;
+const later = `${ann};2024-02-10;Communication;0;2;0;1;Newsletter;`;
+const badFile = [
+  header,
+  entry, // 2
+  `NOBODY${tag};2023-05-01;Administration;1;0;0;0;x;`, // 3
+  `${ann};01/05/2023;Administration;1;0;0;0;x;`, // 4
+  `${ann};2023-05-01;Juggling;1;0;0;0;x;`, // 5
+  `${ann};2023-05-01;Administration;abc;0;0;0;x;`, // 6
+  `${ann};2023-05-01;Administration;1;0;0;0;x;NOBODY${tag}`, // 7
+  `${ann};2023-05-01;Administration;1;0;0;0;;`, // 8
+  entry, // 9: the same entry again, awarded twice
+  later,
+].join('\n');
+const ledger = () =>
+  rows(
+    t.database.db,
+    sql`select count(*)::int as n, sum(prestige_general)::int as g, sum(prestige_regional)::int as r,
+    sum(prestige_usable_general)::int as v from prestige where id_user = ${holder}`,
+  );
+
+describe('POST /api/imports (prestige)', () => {
+  it('lists every bad row with its line and reason and writes nothing, dry run or apply', async () => {
+    const before = JSON.stringify(await ledger());
+    const res = await post('admin', { kind: 'prestige', csv: badFile });
+    const { result } = res.json();
+    expect(result).toMatchObject({ rows: 9, created: 3, skipped: 0, applied: false });
+    expect(result.errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`)).toEqual([
+      '3:membership_number',
+      '4:date',
+      '5:category',
+      '6:general',
+      '7:awarded_by',
+      '8:description',
+    ]);
+    expect((await post('admin', { kind: 'prestige', csv: badFile, dry_run: false })).json().result.applied).toBe(false);
+    expect(JSON.stringify(await ledger())).toBe(before);
+  });
+
+  it('adds the fixed file’s entries once, with no notice, and a second run adds nothing', async () => {
+    const csv = [header, entry, entry, later].join('\r\n');
+    const notices = () => scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${holder}`);
+    const noticesBefore = await notices();
+    const res = await post('admin', { kind: 'prestige', csv, dry_run: false });
+    expect(res.json().result).toMatchObject({ applied: true, created: 3, skipped: 0, errors: [] });
+    expect(await ledger()).toEqual([{ n: 3, g: 2, r: 2, v: 1 }]);
+    const [first] = await rows<{ d: string; by: string }>(
+      t.database.db,
+      sql`select p.prestige_description as d, u.user_camnum as by from prestige p join users u on u.id_user = p.id_reviewer
+          where p.id_user = ${holder} order by p.id_prestige limit 1`,
+    );
+    expect(first).toEqual({ d: 'Ran the door; all night', by: bob });
+    expect(await notices()).toBe(noticesBefore);
+    const again = await post('admin', { kind: 'prestige', csv, dry_run: false });
+    expect(again.json().result).toMatchObject({ applied: true, created: 0, skipped: 3 });
+    expect(await ledger()).toEqual([{ n: 3, g: 2, r: 2, v: 1 }]);
+  });
+
+  it('is for administrators only', async () => {
+    expect((await post('member', { kind: 'prestige', csv: badFile })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,125 @@
+// Issue 26: a prestige history file, one entry a row, checked as an award by hand is (the same zod schema). An
+// entry has no number of its own, so a row is already imported when the member holds an identical entry (date,
+// category, the four amounts, description); a file may repeat an entry, and then it needs as many. History is
+// not news: imported entries send no notice.
+import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
+import { dateField } from '@guildhall/shared/schemas/messages';
+import { type PrestigeAdd, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
+import { inArray } from 'drizzle-orm';
+import { prestige, type Db, type Tx } from '../../db/index';
+import { readCsv } from './csv-read';
+import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
+import { chunks, membersByCamnum } from './members-lookup';
+
+type Entry = Omit<PrestigeAdd, 'id_user'> & { id_user: number; id_reviewer: number | null; prestige_datetime: Date };
+interface PlannedEntry {
+  line: number;
+  entry: Entry;
+  action: PlannedAction;
+}
+
+const COLUMN_OF: Record<string, string> = {
+  prestige_general: 'general',
+  prestige_regional: 'regional',
+  prestige_national: 'national',
+  prestige_usable_general: 'vip',
+  prestige_category: 'category',
+  prestige_description: 'description',
+};
+const dateOf = dateField('date');
+const keyOf = (e: Omit<Entry, 'id_reviewer'>) =>
+  [
+    e.id_user,
+    e.prestige_datetime.toISOString(),
+    e.prestige_category,
+    e.prestige_general,
+    e.prestige_regional,
+    e.prestige_national,
+    e.prestige_usable_general,
+    e.prestige_description,
+  ].join('|');
+
+/** How many identical entries each member already holds, by entry key. */
+async function heldEntries(db: Db | Tx, ids: number[]) {
+  const held = new Map<string, number>();
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db.select().from(prestige).where(inArray(prestige.id_user, part));
+    for (const r of rows) held.set(keyOf(r), (held.get(keyOf(r)) ?? 0) + 1);
+  }
+  return held;
+}
+
+export async function planPrestige(db: Db | Tx, csv: string, dry_run: boolean) {
+  const errors = new RowErrors();
+  const read: { line: number; values: Record<string, string> }[] = [];
+  const required = ['membership_number', 'date', 'category', 'general', 'regional', 'national', 'description'];
+  for await (const row of readCsv(csv, IMPORT_COLUMNS.prestige, required)) read.push(row);
+  const ids = await membersByCamnum(
+    db,
+    read.flatMap((r) => [r.values.membership_number?.trim() ?? '', r.values.awarded_by?.trim() ?? '']).filter(Boolean),
+  );
+  const valid: Omit<PlannedEntry, 'action'>[] = [];
+  for (const { line, values: v } of read) {
+    let bad = false;
+    const flag = (column: string, reason: string) => {
+      bad = true;
+      errors.add(line, column, reason);
+    };
+    const camnum = v.membership_number?.trim() ?? '';
+    const id_user = ids.get(camnum)?.id_user;
+    if (!camnum) flag('membership_number', 'membership number is a required field');
+    else if (!id_user) flag('membership_number', `no member has the membership number ${camnum}`);
+    const by = v.awarded_by?.trim() ?? '';
+    if (by && !ids.has(by)) flag('awarded_by', `no member has the membership number ${by}`);
+    const date = dateOf.safeParse(v.date);
+    if (!date.success) flag('date', date.error.issues[0]!.message);
+    const parsed = prestigeAddSchema.safeParse({
+      id_user: id_user ?? 1,
+      prestige_general: v.general,
+      prestige_regional: v.regional,
+      prestige_national: v.national,
+      prestige_usable_general: v.vip?.trim() ? v.vip : '0',
+      prestige_category: v.category?.trim(),
+      prestige_description: v.description,
+    });
+    const flagged = new Set<string>();
+    for (const issue of parsed.error?.issues ?? []) {
+      const column = COLUMN_OF[issue.path.join('.')] ?? 'description';
+      if (!flagged.has(column)) flag(column, issue.message);
+      flagged.add(column);
+    }
+    if (bad || !parsed.success || !date.success || !id_user) continue;
+    const entry = {
+      ...parsed.data,
+      id_user,
+      id_reviewer: by ? ids.get(by)!.id_user : null,
+      prestige_datetime: new Date(`${date.data}T00:00:00Z`),
+    };
+    valid.push({ line, entry });
+  }
+  const held = await heldEntries(
+    db,
+    valid.map((v) => v.entry.id_user),
+  );
+  const planned: PlannedEntry[] = valid.map((v) => {
+    const key = keyOf(v.entry);
+    const left = held.get(key) ?? 0;
+    if (left > 0) held.set(key, left - 1);
+    return { ...v, action: left > 0 ? 'skip' : 'create' };
+  });
+  return { report: previewReport('prestige', dry_run, read.length, planned, errors), planned };
+}
+
+/** Plans and writes in one transaction; a file with a bad row writes nothing, one with no new entry nothing. */
+export async function importPrestige(db: Db, opts: ImportFile): Promise<ImportReport> {
+  return db.transaction(async (tx) => {
+    const { report, planned } = await planPrestige(tx, opts.csv, false);
+    if (report.errors.length) return report;
+    const creates = planned.filter((p) => p.action === 'create');
+    for (const part of chunks(creates, 500)) await tx.insert(prestige).values(part.map((p) => p.entry));
+    if (creates.length) {
+      await auditImport(tx, 'prestige', opts, report);
+    }
+    return { ...report, applied: true };
+  });
+}
