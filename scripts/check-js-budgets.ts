@@ -7,7 +7,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
-const LOGIN_BUDGET = 100 * KB;
+// Decision 077: 104 KB since the route table names the games, e-mail and import pages.
+const LOGIN_BUDGET = 104 * KB;
 const ROUTE_BUDGET = 200 * KB;
 const SHELL = 'src/app/shell/app-layout.tsx';
 const UTILITIES = 'src/features/utilities/utilities-section.tsx';
@@ -70,6 +71,7 @@ const ROUTES: Record<string, string[]> = {
   '/administration/locations': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/lists-page.tsx'],
   '/administration/audit-log': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/audit-page.tsx'],
   '/administration/outbox': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/outbox-page.tsx'],
+  '/administration/import': [SHELL, 'src/features/administration/administration-page.tsx', 'src/features/administration/import-page.tsx'],
   '/games': [SHELL, 'src/features/games/games-page.tsx'],
   '/games/new': [SHELL, 'src/features/games/schedule-game-page.tsx'],
   '/games/:id': [SHELL, 'src/features/games/game-page.tsx'],
