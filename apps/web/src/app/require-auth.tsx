@@ -5,9 +5,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 
 export function RequireAuth() {
-  const { token, isLoading, signedOut } = useAuth();
+  const { token, isLoading, signedOut, signingOut } = useAuth();
   const location = useLocation();
   if (!token && signedOut) return <Navigate to="/login" replace />;
+  // Logout under way: the member's page is gone at once, so nothing on it asks the API again.
+  if (signingOut) return null;
   if (!token) {
     const returnTo = `${location.pathname}${location.search}`;
     const query = returnTo && returnTo !== '/' ? `?returnTo=${encodeURIComponent(returnTo)}` : '';

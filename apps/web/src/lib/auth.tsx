@@ -98,8 +98,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     let endSessionUrl: string | null = null;
     if (readStoredToken()) {
-      // Reads still on their way (a page's sections) are aborted first: answered after the revocation, each would be
-      // a 401 the member never asked for.
+      // The member's pages go first (RequireAuth renders nothing while signing out), and the reads still on their way
+      // are aborted: a section mounting or answering after the revocation would be a 401 the member never asked for.
+      setSigningOut(true);
       await queryClient.cancelQueries();
       // Revoke the session on the server; the token is dropped here whatever the answer.
       endSessionUrl = await api
@@ -109,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     // The provider ends its own session and sends the browser back to {portal}/login. Until the browser is there,
     // /login offers no sign-in: one started now would cancel the provider's logout and sign the member in again.
-    if (endSessionUrl) setSigningOut(true);
+    setSigningOut(endSessionUrl !== null);
     setSignedOut(true);
     setToken(null);
     if (endSessionUrl) window.location.assign(endSessionUrl);
