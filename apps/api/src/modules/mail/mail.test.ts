@@ -4,7 +4,7 @@
 import { MAIL_KINDS } from '@guildhall/shared/schemas/mail';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notifications, userEmails } from '../../db/index';
+import { type Db, mailOutbox, notifications, userEmails } from '../../db/index';
 import { buildLocation, buildMember } from '../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
@@ -193,11 +193,15 @@ describe('a process killed mid-send', () => {
     // A process with a 1-second lease takes the message and dies before sending: only the claim remains.
     const dead = await createPortalOn(t, { ...env(), MAIL_SEND_INTERVAL_SECONDS: '0', MAIL_LEASE_SECONDS: '1' });
     await dead.close();
-    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'approval', message: 'Survives a crash.', link: '/x' }));
+    // Claimed in the transaction that writes it, as the dying process would have: the live sender, nudged by the
+    // commit, must not take it first.
+    const claimed = await t.database.db.transaction(async (tx) => {
+      await notify(tx, member.id_user, { kind: 'approval', message: 'Survives a crash.', link: '/x' });
+      return claimDue(tx as unknown as Db, 100, 1);
+    });
     const ids = (await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.recipient, member.email))).map(
       (r) => r.id,
     );
-    const claimed = await claimDue(t.database.db, 100, 1);
     expect(claimed.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
     await t.app.mailer.drain();
     expect(arrivedFor(member.email)).toEqual([]);
@@ -210,10 +214,14 @@ describe('a process killed mid-send', () => {
 
   it('delivers it a second time when it died after the server accepted it: the one duplicate, with the same Message-ID', async () => {
     const member = await memberWithEmail();
-    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'approval', message: 'Sent twice.', link: '/x' }));
+    // The dying process: its claim (1-second lease, taken as the message is written, before the live sender can),
+    // its delivery, and no record of it.
+    const claimed = await t.database.db.transaction(async (tx) => {
+      await notify(tx, member.id_user, { kind: 'approval', message: 'Sent twice.', link: '/x' });
+      return claimDue(tx as unknown as Db, 100, 1);
+    });
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, member.email));
-    // The dying process: its claim (1-second lease), its delivery, and no record of it.
-    expect((await claimDue(t.database.db, 100, 1)).map((c) => c.id)).toContain(row!.id);
+    expect(claimed.map((c) => c.id)).toContain(row!.id);
     const transport = createMailTransport(t.config.mail, { info() {} });
     await transport.send({ ...renderMail(row!, { societyName: society, publicUrl: t.config.publicUrl }), loggable: false });
     transport.close();
