@@ -4,19 +4,16 @@ import type { MembersQuery } from '@guildhall/shared/schemas/administration';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
-import { anyOf, foldText, escapeLike, mailAddressMarks, pagedList, totalKeyOf, qualified, prestige, users, type Db } from '../../db/index';
+import { anyOf, foldText, escapeLike, mailAddressMarks, pagedList, totalKeyOf, prestige, users, type Db } from '../../db/index';
 import { listLocations } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
+import { primaryEmailOfMember } from '../users/users.service';
 
 type Reach = number[] | 'all';
 
 const inReach = (reach: Reach): SQL | undefined => (reach === 'all' ? undefined : anyOf(users.id_location, reach));
 
-// The member's own first e-mail: the outer id written with its table, or this one-table select would compare the
-// subquery's id with itself and give every row the first e-mail of the society (issue 23).
-const primaryEmail = sql<
-  string | null
->`(select e.email from user_emails e where e.id_user = ${qualified(users.id_user)} order by e.id_email limit 1)`;
+const primaryEmail = primaryEmailOfMember;
 
 // Issue 25: that address is marked as bouncing (decision 080).
 const emailBouncing = sql<boolean>`exists (select 1 from ${mailAddressMarks} m where m.marked_at is not null and m.email = lower(${primaryEmail}))`;

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAIL_DELIVERY, MAIL_KINDS, type MailDelivery } from '@guildhall/shared/schemas/mail';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { mailOutbox, mailPreferences, qualified, userEmails, users, type Db, type Tx } from '../../db/index';
+import { mailOutbox, mailPreferences, users, type Db, type Tx } from '../../db/index';
+import { primaryEmailOfMember } from '../users/users.service';
 
 export interface NewMail {
   id_user: number | null;
@@ -74,9 +75,7 @@ export async function mailForNotice(
   const rows = await tx
     .select({
       id_user: users.id_user,
-      email: sql<
-        string | null
-      >`(select e.email from ${userEmails} e where e.id_user = ${qualified(users.id_user)} order by e.id_email limit 1)`,
+      email: primaryEmailOfMember,
       delivery: mailPreferences.delivery,
     })
     .from(users)
@@ -99,13 +98,13 @@ export async function mailForNotice(
   await enqueue(tx, messages);
 }
 
-/** How long a delivered message stays on the outbox page (and its unsubscribe link keeps working). */
 /** How many messages the outbox holds in each state (the metrics' outbox queue). */
 export async function outboxByStatus(db: Db): Promise<Map<string, number>> {
   const rows = await db.select({ status: mailOutbox.status, n: sql<number>`count(*)::int` }).from(mailOutbox).groupBy(mailOutbox.status);
   return new Map(rows.map((row) => [row.status, row.n]));
 }
 
+/** How long a delivered message stays on the outbox page (and its unsubscribe link keeps working). */
 export const OUTBOX_KEEP_DAYS = 90;
 
 /** Removes messages delivered (or gathered into a digest) more than OUTBOX_KEEP_DAYS before `now`, a batch at a time. */

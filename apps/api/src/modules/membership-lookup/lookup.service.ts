@@ -15,11 +15,7 @@ import {
   users,
   type Db,
 } from '../../db/index';
-import { memberColumns } from '../users/users.service';
-
-const primaryEmail = sql<
-  string | null
->`(select e.email from ${userEmails} e where e.id_user = ${qualified(users.id_user)} order by e.id_email limit 1)`;
+import { memberColumns, primaryEmailOfMember as primaryEmail } from '../users/users.service';
 
 /** A lookup row: the member, their place and (for those who may see it) their primary e-mail. */
 const rowsSelect = (db: Db, withEmail: boolean) =>

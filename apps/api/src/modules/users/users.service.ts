@@ -3,10 +3,30 @@ import type { ProfileUpdate } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { batchedByKey, anyOfKeys, type Db, oncePerDatabase, type Tx, userAddresses, userEmails, userPhones, users } from '../../db/index';
+import {
+  batchedByKey,
+  anyOfKeys,
+  type Db,
+  oncePerDatabase,
+  qualified,
+  type Tx,
+  userAddresses,
+  userEmails,
+  userPhones,
+  users,
+} from '../../db/index';
 import { usersErrors } from './users.errors';
 
 export const userNotFound = usersErrors.notFound;
+
+/**
+ * The outer `users` row's primary e-mail (their first address), for lists and the outbox. The outer id is written
+ * with its table, or this one-table select would compare the subquery's id with itself and give every row the first
+ * e-mail of the society (issue 23).
+ */
+export const primaryEmailOfMember = sql<
+  string | null
+>`(select e.email from ${userEmails} e where e.id_user = ${qualified(users.id_user)} order by e.id_email limit 1)`;
 
 /** A member's public facts (names, membership number, type, expiry, domain), as lists and records show them. */
 export const memberColumns = {
