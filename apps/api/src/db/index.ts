@@ -7,7 +7,7 @@ export { changeClock, rememberedUntilChange, tablesChanged, type WatchedTable } 
 export { everyWordStartsAName, foldSql, foldText, wordsOf } from './fold';
 export { escapeLike } from './like';
 export { batchedByKey } from './batched';
-export { type ListPage, type ListSpec, orderOf, pagedList, preparedRowsOfKeys, type SortColumns, totalKeyOf } from './list';
+export { type ListPage, type ListSpec, orderOf, ownList, pagedList, preparedRowsOfKeys, type SortColumns, totalKeyOf } from './list';
 export type { DatabaseLists, ListOptions } from './list-totals';
 export { type Database, type DatabaseTarget, dumpPglite, isEmpty, openDatabase } from './open';
 export { ClientGoneError, DatabaseUnavailableError, isClientGone, isDatabaseUnavailable } from './outage';

@@ -111,6 +111,39 @@ function rowsOfKeys<Q extends PgSelect>(
 }
 
 /**
+ * A member's own list (their characters, notices, prestige record): few rows, opened on every visit. Each sort is
+ * one statement, prepared by name once per database, that reads the page and counts every row of the list beside it
+ * (window counts in `select`, e.g. `n: sql\`count(*) over ()\``): one round trip, planned once. `select` reads the
+ * owner as `sql.placeholder('owner')`. A page past the last row has no row to carry the count: page 1 counts then.
+ */
+export function ownList<S extends string, Q extends PgSelect, R = Awaited<Q>[number]>(
+  name: string,
+  list: { sortable: SortColumns<S>; tieBreak: AnyColumn; select: (db: Db) => Q },
+): (db: Db, owner: number, paging: Paging<S>) => Promise<{ rows: R[]; count: number; totals: R | undefined }> {
+  const statements = oncePerDatabase(() => new Map<string, { execute(values: Record<string, number>): Promise<R[]> }>());
+  const statement = (db: Db, paging: Paging<S>) => {
+    const sorted = `${name}_${paging.sortBy}_${paging.direction}`;
+    let found = statements(db).get(sorted);
+    if (!found) {
+      found = list
+        .select(db)
+        .orderBy(...orderOf(paging, list.sortable, list.tieBreak))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(sorted) as unknown as { execute(values: Record<string, number>): Promise<R[]> };
+      statements(db).set(sorted, found);
+    }
+    return found;
+  };
+  return async (db, owner, paging) => {
+    const page = (n: number) => statement(db, paging).execute({ owner, limit: paging.count, offset: (n - 1) * paging.count });
+    const rows = await page(paging.page);
+    const totals = rows[0] ?? (paging.page > 1 ? (await page(1))[0] : undefined);
+    return { rows, count: Number((totals as CountRow | undefined)?.n ?? 0), totals };
+  };
+}
+
+/**
  * A list's rows by key through one statement prepared once per database under `name`, so PostgreSQL keeps its plan
  * (primary-key look-ups whatever the keys; planning the joins cost more than running them). `select(db, where)` is
  * the list's rows select with that where. The rows come back in the order of the keys asked for.

@@ -5,7 +5,7 @@ import { OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflo
 import { characterVssStatus } from '@guildhall/shared/rules/vss-status';
 import type { Character, CharacterAdd, CharacterListQuery, CharacterRow, CharacterUpdate } from '@guildhall/shared/schemas/characters';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   approvalEvents,
   approvals,
@@ -14,7 +14,7 @@ import {
   characterTypes,
   type Db,
   oncePerDatabase,
-  pagedList,
+  ownList,
   qualified,
   type Tx,
   users,
@@ -72,25 +72,25 @@ function toRow<
   };
 }
 
+const charactersOf = ownList('characters_of', {
+  select: (db) =>
+    selectCharacterRows(db, { ...rowColumns, n: sql<number>`count(*) over ()` })
+      .where(eq(characters.id_user, sql.placeholder('owner')))
+      .$dynamic(),
+  sortable: {
+    id_character: characters.id_character,
+    character_name: sql`lower(${characters.character_name})`,
+    venue_name: sql`lower(${venues.venue_name})`,
+    vss_status: vssStatusSql,
+    type_name: characterTypes.type_name,
+    character_status: characters.character_status,
+  },
+  tieBreak: characters.id_character,
+});
+
 export async function listCharactersOfUser(db: Db, id_user: number, query: CharacterListQuery): Promise<ListResult<CharacterRow>> {
-  const where = eq(characters.id_user, id_user);
-  const page = await pagedList(db, query, {
-    rows: selectCharacterRows(db, rowColumns).where(where).$dynamic(),
-    count: db.select({ n: count() }).from(characters).where(where),
-    sortable: {
-      id_character: characters.id_character,
-      character_name: sql`lower(${characters.character_name})`,
-      venue_name: sql`lower(${venues.venue_name})`,
-      vss_status: vssStatusSql,
-      type_name: characterTypes.type_name,
-      character_status: characters.character_status,
-    },
-    tieBreak: characters.id_character,
-  });
-  return {
-    rows: page.rows.map(toRow),
-    count: page.count,
-  };
+  const page = await charactersOf(db, id_user, query);
+  return { rows: page.rows.map(({ n: _n, ...row }) => toRow(row)), count: page.count };
 }
 
 // The policy's facts, asked for by nearly every character call: prepared once per database (decision 071).

@@ -1,28 +1,31 @@
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { Notification, notificationsQuery } from '@guildhall/shared/schemas/notifications';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pagedList, notifications, type Db, type Tx } from '../../db/index';
+import { notifications, ownList, type Db, type Tx } from '../../db/index';
 import { mailForNotice } from '../mail/mail.outbox';
+
+const notificationsOf = ownList('notifications_of', {
+  select: (db) =>
+    db
+      .select({
+        ...getTableColumns(notifications),
+        n: sql<number>`count(*) over ()`,
+        unread: sql<number>`(count(*) filter (where ${notifications.read_at} is null) over ())::int`,
+      })
+      .from(notifications)
+      .where(eq(notifications.id_user, sql.placeholder('owner')))
+      .$dynamic(),
+  sortable: { created_at: notifications.created_at },
+  tieBreak: notifications.id,
+});
 
 export async function listNotifications(
   db: Db,
   id_user: number,
   query: z.infer<typeof notificationsQuery>,
 ): Promise<ListResult<Notification> & { unread: number }> {
-  const {
-    rows,
-    count: total,
-    totals,
-  } = await pagedList(db, query, {
-    rows: db.select().from(notifications).where(eq(notifications.id_user, id_user)).$dynamic(),
-    count: db
-      .select({ n: count(), unread: sql<number>`count(*) filter (where ${notifications.read_at} is null)::int` })
-      .from(notifications)
-      .where(eq(notifications.id_user, id_user)),
-    sortable: { created_at: notifications.created_at },
-    tieBreak: notifications.id,
-  });
+  const { rows, count: total, totals } = await notificationsOf(db, id_user, query);
   return {
     rows: rows.map((n) => ({
       id: n.id,

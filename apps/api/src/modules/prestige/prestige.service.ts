@@ -2,9 +2,9 @@
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { PrestigeAdd, PrestigeAggregates, PrestigeEntry, PrestigeListQuery } from '@guildhall/shared/schemas/prestige';
 import { memberClass } from '@guildhall/shared/rules/member-class';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { rememberedUntilChange, mcLevels, prestige, users, pagedList, type Db, type Tx } from '../../db/index';
+import { mcLevels, oncePerDatabase, ownList, prestige, rememberedUntilChange, users, type Db, type Tx } from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { prestigeErrors } from './prestige.errors';
@@ -27,41 +27,49 @@ export const prestigeEntryColumns = {
   id_game: prestige.id_game,
 };
 
-export async function listPrestige(db: Db, id_user: number, query: PrestigeListQuery): Promise<ListResult<PrestigeEntry>> {
-  const { rows, count: total } = await pagedList(db, query, {
-    rows: db
-      .select(prestigeEntryColumns)
+const prestigeOf = ownList('prestige_of', {
+  select: (db) =>
+    db
+      .select({ ...prestigeEntryColumns, n: sql<number>`count(*) over ()` })
       .from(prestige)
       .leftJoin(reviewers, eq(reviewers.id_user, prestige.id_reviewer))
-      .where(eq(prestige.id_user, id_user))
+      .where(eq(prestige.id_user, sql.placeholder('owner')))
       .$dynamic(),
-    count: db.select({ n: count() }).from(prestige).where(eq(prestige.id_user, id_user)),
-    sortable: {
-      prestige_datetime: prestige.prestige_datetime,
-      prestige_category: prestige.prestige_category,
-      prestige_general: prestige.prestige_general,
-      prestige_regional: prestige.prestige_regional,
-      prestige_national: prestige.prestige_national,
-      prestige_usable_general: prestige.prestige_usable_general,
-    },
-    tieBreak: prestige.id_prestige,
-  });
-  return { rows: rows.map((row) => ({ ...row, prestige_datetime: row.prestige_datetime.toISOString() })), count: total };
+  sortable: {
+    prestige_datetime: prestige.prestige_datetime,
+    prestige_category: prestige.prestige_category,
+    prestige_general: prestige.prestige_general,
+    prestige_regional: prestige.prestige_regional,
+    prestige_national: prestige.prestige_national,
+    prestige_usable_general: prestige.prestige_usable_general,
+  },
+  tieBreak: prestige.id_prestige,
+});
+
+export async function listPrestige(db: Db, id_user: number, query: PrestigeListQuery): Promise<ListResult<PrestigeEntry>> {
+  const { rows, count: total } = await prestigeOf(db, id_user, query);
+  return {
+    rows: rows.map(({ n: _n, ...row }) => ({ ...row, prestige_datetime: row.prestige_datetime.toISOString() })),
+    count: total,
+  };
 }
 
+// A member's totals, opened on every visit to their pages: prepared once per database.
+const sumsOf = oncePerDatabase((db) =>
+  db
+    .select({
+      total_general: sql<number>`coalesce(sum(${prestige.prestige_general}), 0)::int`,
+      total_regional: sql<number>`coalesce(sum(${prestige.prestige_regional}), 0)::int`,
+      total_national: sql<number>`coalesce(sum(${prestige.prestige_national}), 0)::int`,
+      total_vip: sql<number>`coalesce(sum(${prestige.prestige_usable_general}), 0)::int`,
+    })
+    .from(prestige)
+    .where(eq(prestige.id_user, sql.placeholder('id_user')))
+    .prepare('prestige_sums'),
+);
+
 export async function prestigeAggregates(db: Db, id_user: number): Promise<PrestigeAggregates> {
-  const [[sums], ladder] = await Promise.all([
-    db
-      .select({
-        total_general: sql<number>`coalesce(sum(${prestige.prestige_general}), 0)::int`,
-        total_regional: sql<number>`coalesce(sum(${prestige.prestige_regional}), 0)::int`,
-        total_national: sql<number>`coalesce(sum(${prestige.prestige_national}), 0)::int`,
-        total_vip: sql<number>`coalesce(sum(${prestige.prestige_usable_general}), 0)::int`,
-      })
-      .from(prestige)
-      .where(eq(prestige.id_user, id_user)),
-    loadLadder(db),
-  ]);
+  const [[sums], ladder] = await Promise.all([sumsOf(db).execute({ id_user }), loadLadder(db)]);
   const totals = {
     total_general: Number(sums?.total_general ?? 0),
     total_regional: Number(sums?.total_regional ?? 0),
