@@ -4,8 +4,6 @@
 
 export { anyOf, anyOfKeys } from './any-of';
 export { changeClock, rememberedUntilChange, tablesChanged, type WatchedTable } from './changes';
-export { everyWordStartsAName, foldSql, foldText, wordsOf } from './fold';
-export { escapeLike } from './like';
 export { batchedByKey } from './batched';
 export { type ListPage, type ListSpec, orderOf, ownList, pagedList, preparedRowsOfKeys, type SortColumns, totalKeyOf } from './list';
 export type { DatabaseLists, ListOptions } from './list-totals';
@@ -19,4 +17,5 @@ export { abandonRequest, cancelsAbandonedRequests, RequestScope, requestScope } 
 export type { Db, OpenedDatabase, Tx } from './types';
 export * from './schema/index';
 export { inList } from './schema/sql-helpers';
+export { everyWordStartsAName, foldSql } from './schema/fold';
 export { DataDirLockedError } from './lock';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { USER_TYPES } from '@guildhall/shared/constants';
 import { locations } from './locations';
-import { foldSql } from '../fold';
+import { foldSql } from './fold';
 import { inList } from './sql-helpers';
 
 export const users = pgTable(
@@ -27,7 +27,7 @@ export const users = pgTable(
     password_hash: text('password_hash'),
     password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    // Each name folded (lower case, accents off: db/fold.ts), stored, for the name searches' prefix indexes: a
+    // Each name folded (lower case, accents off: db/schema/fold.ts), stored, for the name searches' prefix indexes: a
     // plain column plans and rechecks in half the time of the same expression indexed (issue 8, decision 029).
     fold_fname: text('fold_fname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_fname'))}`),
     fold_mname: text('fold_mname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_mname'))}`),

@@ -3,7 +3,8 @@
 import { LOCATION_TYPE, US_LOCATION_CODE } from '@guildhall/shared/constants';
 import { ancestorIds, type LocationLike } from '@guildhall/shared/rules/locations';
 import { and, inArray, like, sql } from 'drizzle-orm';
-import { escapeLike, locations, users, type Tx } from '../../db/index';
+import { locations, users, type Tx } from '../../db/index';
+import { escapeLike } from '@guildhall/shared/rules/name-search';
 
 const SEQUENCE_DIGITS = 6;
 

@@ -10,7 +10,6 @@ import type { Actor } from '../../auth/actor';
 import {
   anyOf,
   everyWordStartsAName,
-  escapeLike,
   pagedList,
   preparedRowsOfKeys,
   totalKeyOf,
@@ -23,6 +22,7 @@ import {
   inList,
   type Db,
 } from '../../db/index';
+import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { listLocations } from '../locations/locations.service';
 import { reachOf } from './approvals.policy';
 import { coreColumns, coreDates, fullName, joined, players } from './approvals.rows';

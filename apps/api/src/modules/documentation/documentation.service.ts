@@ -2,7 +2,8 @@
 import type { DocumentationFile, FilesQuery, FilesSearch } from '@guildhall/shared/schemas/documentation';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { escapeLike, fileContents, files, pagedList, qualified, type Db } from '../../db/index';
+import { fileContents, files, pagedList, qualified, type Db } from '../../db/index';
+import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { documentationErrors } from './documentation.errors';
 
 export async function searchFiles(db: Db, search: FilesSearch, paging: FilesQuery): Promise<ListResult<DocumentationFile>> {

@@ -4,7 +4,6 @@ import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membershi
 import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   everyWordStartsAName,
-  escapeLike,
   qualified,
   pagedList,
   preparedRowsOfKeys,
@@ -15,6 +14,7 @@ import {
   users,
   type Db,
 } from '../../db/index';
+import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { memberColumns, primaryEmailOfMember as primaryEmail } from '../users/users.service';
 
 /** A lookup row: the member, their place and (for those who may see it) their primary e-mail. */

@@ -7,8 +7,6 @@ import type { PositionAdd, PositionHolding, PositionRow, PositionsQuery } from '
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
 import {
-  foldText,
-  escapeLike,
   pagedList,
   approvalEvents,
   approvals,
@@ -22,6 +20,7 @@ import {
   type Db,
   type Tx,
 } from '../../db/index';
+import { escapeLike, foldText } from '@guildhall/shared/rules/name-search';
 import { writeAudit } from '../audit/audit.service';
 import { listLocations } from '../locations/locations.service';
 import { notify } from '../notifications/notifications.service';

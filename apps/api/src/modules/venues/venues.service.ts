@@ -17,7 +17,6 @@ import type {
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import {
   rememberedUntilChange,
-  escapeLike,
   pagedList,
   totalKeyOf,
   qualified,
@@ -33,6 +32,7 @@ import {
   type Db,
   type Tx,
 } from '../../db/index';
+import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { writeAudit } from '../audit/audit.service';
 import { listLocations } from '../locations/locations.service';
 import { positionRank } from '../positions/positions.service';

@@ -1,13 +1,14 @@
 // The name search's word ranges (issue 8): a word's range holds exactly the texts that start with it.
 import { describe, expect, it } from 'vitest';
-import { afterPrefix } from './fold';
+import { afterPrefix } from './name-search';
 
-/** Byte order of UTF-8, which `text_pattern_ops` compares by. */
-const bytes = (text: string) => Buffer.from(text, 'utf8');
-const inRange = (text: string, prefix: string) => {
-  const after = afterPrefix(prefix)!;
-  return Buffer.compare(bytes(text), bytes(prefix)) >= 0 && Buffer.compare(bytes(text), bytes(after)) < 0;
+/** Byte order of UTF-8, which `text_pattern_ops` compares by: the order of the code points. */
+const compare = (a: string, b: string) => {
+  const [x, y] = [[...a].map((c) => c.codePointAt(0)!), [...b].map((c) => c.codePointAt(0)!)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
 };
+const inRange = (text: string, prefix: string) => compare(text, prefix) >= 0 && compare(text, afterPrefix(prefix)!) < 0;
 
 describe('afterPrefix', () => {
   it('is the prefix with its last character one higher', () => {

@@ -1,0 +1,26 @@
+// The folded names the schema stores and indexes (users.fold_*), and the search predicate those indexes serve:
+// written once, so the generated columns, their indexes and the queries use the very same expressions
+// (PostgreSQL matches an expression index only on an identical expression). The folding rule: shared name-search.
+import { afterPrefix, escapeLike, FOLD_FROM, FOLD_TO, foldText, wordsOf } from '@guildhall/shared/rules/name-search';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
+export function foldSql(column: AnyColumn | SQL | ReturnType<typeof sql.identifier>): SQL {
+  return sql`translate(lower(coalesce(${column}, '')), ${sql.raw(`'${FOLD_FROM}'`)}, ${sql.raw(`'${FOLD_TO}'`)})`;
+}
+
+/**
+ * Every word typed must start one of the names ('ada love' finds Ada Lovelace). `folded` are the stored folded
+ * names (`users.fold_fname` …), which the prefix indexes serve.
+ *
+ * A word is written as the range of texts it starts (`name ~>=~ 'ada' and name ~<~ 'adb'`), which is what PostgreSQL
+ * makes of `name like 'ada%'` when it sees the pattern: the prefix indexes serve it, bound or not.
+ */
+export function everyWordStartsAName(text: string | undefined, folded: AnyColumn[]): SQL[] {
+  return wordsOf(text).map((term) => {
+    const prefix = foldText(term);
+    const after = afterPrefix(prefix);
+    const starts = (name: AnyColumn) =>
+      after === undefined ? sql`${name} like ${`${escapeLike(prefix)}%`}` : sql`(${name} ~>=~ ${prefix} and ${name} ~<~ ${after})`;
+    return sql`(${sql.join(folded.map(starts), sql` or `)})`;
+  });
+}
