@@ -7,7 +7,9 @@ import type { Character, CharacterAdd, CharacterListQuery, CharacterRow, Charact
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  anyOfKeys,
   approvalEvents,
+  batchedByKey,
   approvals,
   characterSubtypes,
   characters,
@@ -93,21 +95,31 @@ export async function listCharactersOfUser(db: Db, id_user: number, query: Chara
   return { rows: page.rows.map(({ n: _n, ...row }) => toRow(row)), count: page.count };
 }
 
-// The policy's facts, asked for by nearly every character call: prepared once per database (decision 071).
+// The policy's facts, asked for by nearly every character call: prepared once per database (decision 071); those
+// asked for together (a burst of experience entries) are read by one statement (db/batched.ts).
 const factsStatement = oncePerDatabase((db) =>
   db
-    .select({ id_user: characters.id_user, id_venue: characters.id_venue, venue_st: venues.id_user_st })
+    .select({
+      id_character: characters.id_character,
+      id_user: characters.id_user,
+      id_venue: characters.id_venue,
+      venue_st: venues.id_user_st,
+    })
     .from(characters)
     .leftJoin(venues, characterJoins.venue)
-    .where(eq(characters.id_character, sql.placeholder('id_character')))
+    .where(anyOfKeys(characters.id_character, sql.placeholder('ids')))
     .prepare('character_facts'),
 );
+const factsOf = batchedByKey(async (db, ids: number[]) => {
+  const rows = await factsStatement(db).execute({ ids });
+  return new Map(rows.map(({ id_character, ...facts }) => [id_character, facts]));
+});
 
 /** The player and the venue's storyteller: what the policy decides on. */
 export async function characterFacts(db: Db, id_character: number): Promise<CharacterFacts & { id_venue: number | null }> {
-  const [row] = await factsStatement(db).execute({ id_character });
-  if (!row) throw charactersErrors.notFound();
-  return row;
+  const facts = await factsOf(db, id_character);
+  if (!facts) throw charactersErrors.notFound();
+  return facts;
 }
 
 export async function getCharacter(db: Db, id_character: number): Promise<Character> {
