@@ -1,15 +1,31 @@
 // Issue 26: CSV exports, streamed batch by batch; each asks the policy of the list it exports.
-import { auditExportQuery } from '@guildhall/shared/schemas/data-exchange';
+import { auditExportQuery, membersExportQuery } from '@guildhall/shared/schemas/data-exchange';
 import { idParam } from '@guildhall/shared/schemas/envelope';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
+import { coordinatorReach, locationAndBelow } from '../../auth/scope';
 import { administrationPolicy } from '../administration/administration.policy';
+import { charactersPolicy } from '../characters/characters.policy';
+import { coordinatorPolicy } from '../coordinator/coordinator.policy';
+import { locationExists, locationNotFound } from '../locations/locations.service';
 import { prestigePolicy } from '../prestige/prestige.policy';
+import { venueFacts } from '../venues/venues.service';
 import { csvStream } from './csv-write';
 import { dataExchangePolicy } from './data-exchange.policy';
 import { personalDataZip } from './personal-data';
-import { AUDIT_HEADER, auditRows, PRESTIGE_HEADER, prestigeRows } from './exports.service';
+import {
+  AUDIT_HEADER,
+  auditRows,
+  DOMAIN_PRESTIGE_HEADER,
+  domainPrestigeRows,
+  MEMBERS_HEADER,
+  memberRows,
+  PRESTIGE_HEADER,
+  prestigeRows,
+  VENUE_CHARACTERS_HEADER,
+  venueCharacterRows,
+} from './exports.service';
 
 const tags = ['data-exchange'];
 
@@ -41,5 +57,32 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/prestiges/user/:id/export', { schema: { tags, params: idParam } }, async (req, reply) => {
     await prestigePolicy.assert(db, req.actor, 'view', req.params.id);
     return sendCsv(reply, `prestige-${req.params.id}`, await csvStream(PRESTIGE_HEADER, prestigeRows(db, req.params.id)));
+  });
+
+  // Coordinator › My members with the list's filters; a domain filter outside the caller's reach is refused.
+  app.get('/coordinator/members/export', { schema: { tags, querystring: membersExportQuery } }, async (req, reply) => {
+    await coordinatorPolicy.assert(db, req.actor, 'open', null);
+    if (req.query.locationId) await coordinatorPolicy.assert(db, req.actor, 'viewLocation', req.query.locationId);
+    const rows = memberRows(db, await coordinatorReach(db, req.actor), req.query);
+    return sendCsv(reply, 'my-members', await csvStream(MEMBERS_HEADER, rows));
+  });
+
+  // A style sheet's characters: the sheet's list's audience (staff and storytellers).
+  app.get('/characters/venue/:id/export', { schema: { tags, params: idParam } }, async (req, reply) => {
+    const venue = await venueFacts(db, req.params.id);
+    await charactersPolicy.assert(db, req.actor, 'search', { id_user: req.actor.id_user, venue_st: venue.id_user_st });
+    return sendCsv(
+      reply,
+      `style-sheet-${req.params.id}-characters`,
+      await csvStream(VENUE_CHARACTERS_HEADER, venueCharacterRows(db, req.params.id)),
+    );
+  });
+
+  // A domain's prestige ledger: the entries of the members at home in the domain or below it (decision 111).
+  app.get('/prestiges/location/:id/export', { schema: { tags, params: idParam } }, async (req, reply) => {
+    await coordinatorPolicy.assert(db, req.actor, 'viewLocation', req.params.id);
+    if (!(await locationExists(db, req.params.id))) throw locationNotFound();
+    const homes = await locationAndBelow(db, req.params.id);
+    return sendCsv(reply, `domain-prestige-${req.params.id}`, await csvStream(DOMAIN_PRESTIGE_HEADER, domainPrestigeRows(db, homes)));
   });
 };
