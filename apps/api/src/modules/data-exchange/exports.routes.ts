@@ -1,6 +1,7 @@
-// Issue 26: CSV exports, streamed batch by batch; each asks the policy of the list it exports.
-import { auditExportQuery, membersExportQuery } from '@guildhall/shared/schemas/data-exchange';
-import { idParam } from '@guildhall/shared/schemas/envelope';
+// Issue 26: CSV exports, streamed batch by batch; each asks the policy of the list it exports. And a member's data
+// download, made in the background (data-downloads.ts).
+import { auditExportQuery, dataDownloadSchema, membersExportQuery } from '@guildhall/shared/schemas/data-exchange';
+import { idParam, singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
@@ -13,7 +14,7 @@ import { prestigePolicy } from '../prestige/prestige.policy';
 import { venueFacts } from '../venues/venues.service';
 import { csvStream } from './csv-write';
 import { dataExchangePolicy } from './data-exchange.policy';
-import { personalDataZip } from './personal-data';
+import { dataDownloadFile, latestDataDownload, requestDataDownload } from './data-downloads';
 import {
   AUDIT_HEADER,
   auditRows,
@@ -44,12 +45,33 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendCsv(reply, 'audit-log', await csvStream(AUDIT_HEADER, auditRows(db, req.query)));
   });
 
-  app.get('/users/:id/data', { schema: { tags, params: idParam } }, async (req, reply) => {
-    await dataExchangePolicy.assert(db, req.actor, 'downloadData', req.params.id);
-    const zip = await personalDataZip(db, req.params.id);
+  // A member's data (issue 26): asked for, made in the background, then handed over while it is kept.
+  app.post(
+    '/users/:id/data-downloads',
+    { schema: { tags, params: idParam, response: { 200: singleEnvelope(dataDownloadSchema) } } },
+    async (req) => {
+      await dataExchangePolicy.assert(db, req.actor, 'downloadData', req.params.id);
+      const { download, building } = await requestDataDownload(db, req.params.id);
+      building.catch((error: unknown) => req.log.error({ err: error }, 'a data download could not be made'));
+      return { result: download };
+    },
+  );
+
+  app.get(
+    '/users/:id/data-downloads/latest',
+    { schema: { tags, params: idParam, response: { 200: singleEnvelope(dataDownloadSchema.nullable()) } } },
+    async (req) => {
+      await dataExchangePolicy.assert(db, req.actor, 'downloadData', req.params.id);
+      return { result: await latestDataDownload(db, req.params.id) };
+    },
+  );
+
+  app.get('/data-downloads/:id/file', { schema: { tags, params: idParam } }, async (req, reply) => {
+    const { id_user, zip } = await dataDownloadFile(db, req.params.id);
+    await dataExchangePolicy.assert(db, req.actor, 'downloadData', id_user);
     return reply
       .type('application/zip')
-      .header('content-disposition', `attachment; filename="guildhall-my-data-${req.params.id}.zip"`)
+      .header('content-disposition', `attachment; filename="guildhall-my-data-${id_user}.zip"`)
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(zip));
   });
