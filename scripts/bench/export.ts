@@ -97,6 +97,10 @@ async function startApi(url: string, port: number, dataDir: string): Promise<Chi
 export async function benchExport(opts: { postgres?: string }) {
   const url = opts.postgres ?? DEFAULT_URL;
   const { email, who, members, undo } = await widestReach(url);
+  // Interrupted (Ctrl-C), the run still takes its temporary post away from the shared database.
+  process.once('SIGINT', () => {
+    undo().finally(() => process.exit(130));
+  });
   const port = 3900 + Math.floor(Math.random() * 90);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-bench-export-'));
   const api = await startApi(url, port, dataDir).catch(async (error) => {
