@@ -16,6 +16,7 @@
 // met or missed, without failing the run (decision 060). --member-mix measures only the mix (and the hello-world).
 // --outbox [--messages N]: only the e-mail outbox, 1,000 messages queued at once and the time to drain them (issue 25).
 // --import [--members N]: only a members CSV import on PostgreSQL, its time and peak memory (issue 26).
+// --export: only My members exported as CSV through the HTTP API on a seeded PostgreSQL (issue 26).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,7 @@ import { runGames } from './bench/games';
 import { runMemberMix } from './bench/member-mix';
 import { benchOutbox } from './bench/outbox';
 import { benchImport } from './bench/import';
+import { benchExport } from './bench/export';
 import { type Budget, describe, failures, measured, reporter } from './bench/report';
 import { openSociety, rowsOf, type Society } from './bench/society';
 
@@ -48,12 +50,17 @@ const { values } = parseArgs({
     outbox: { type: 'boolean', default: false },
     messages: { type: 'string', default: '1000' },
     import: { type: 'boolean', default: false },
+    export: { type: 'boolean', default: false },
   },
 });
 // Issue 26: --import measures only a members import on PostgreSQL (bench/import.ts), then stops.
 if (values.import) {
   const ok = await benchImport({ postgres: values.postgres, members: Number(values.members ?? 100_000) });
   process.exit(ok ? 0 : 1);
+}
+// Issue 26: --export measures only a 100,000-member CSV export through the API (bench/export.ts), then stops.
+if (values.export) {
+  process.exit((await benchExport({ postgres: values.postgres })) ? 0 : 1);
 }
 // Issue 25: --outbox measures only the e-mail outbox draining (bench/outbox.ts), then stops.
 if (values.outbox) {

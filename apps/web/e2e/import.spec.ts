@@ -1,6 +1,6 @@
 // Issue 26 in the browser: an administrator previews a members file with two bad rows, sees them with their line
-// numbers, fixes the file, applies it, and an imported member appears in Membership Lookup; a member downloads
-// their own data from Profile; an administrator exports the audit log and erases a member after a preview.
+// numbers, fixes the file, applies it, and an imported member appears in Membership Lookup; a member asks for
+// their own data on Profile (made in the background); an administrator exports the audit log and erases a member after a preview.
 import { expect, test } from './fixtures';
 import { apiCall } from './api-calls';
 import { ADMIN, MEMBER } from './helpers';
@@ -48,9 +48,14 @@ test('an administrator imports a members file: preview with line numbers, fix, a
   await expect(page.getByRole('table')).toContainText(`IMP${n}1`);
 });
 
-test('a member downloads their own data from Profile as a zip', async ({ page, signInAs }) => {
+test('a member asks for their own data on Profile: being prepared, a notice when ready, then the zip', async ({ page, signInAs }) => {
   await signInAs(MEMBER, { to: '/profile' });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  await expect(page.getByText('Your data is being prepared. You will get a notice when it is ready.')).toBeVisible();
+  await expect(page.getByText(/^Your data is ready, until /)).toBeVisible({ timeout: 15_000 });
+  const notices = await apiCall<{ rows: { message: string; link: string | null }[] }>(page, 'GET', '/notifications?count=100');
+  expect(notices.rows.find((n) => n.message.startsWith('Your data is ready to download'))?.link).toBe('/profile');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the zip' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^guildhall-my-data-\d+\.zip$/);
   const bytes = await (await download.createReadStream()).toArray();
   expect(Buffer.concat(bytes).subarray(0, 2).toString()).toBe('PK');

@@ -46,6 +46,12 @@ export async function coordinatorReach(db: Db | Tx, actor: Actor): Promise<numbe
   return rows.map((r) => r.id);
 }
 
+/** A location and every location below it (issue 26: a domain's ledger covers the domains under it). */
+export async function locationAndBelow(db: Db | Tx, id_location: number): Promise<number[]> {
+  const rows = await db.select({ id: locations.id_location }).from(locations).where(reachCondition(id_location));
+  return rows.map((r) => r.id);
+}
+
 /** True when the actor coordinates the location (a post there or above it) or is an administrator. */
 export async function coordinatesLocation(db: Db | Tx, actor: Actor, id_location: number | null): Promise<boolean> {
   if (actor.isAdmin) return true;

@@ -1,14 +1,17 @@
 // Issue 13: the members within the caller's reach — Coordinator › My members and Administration › Members are
 // this one list with other row actions. Filters (name, membership type, 'expires within 30 days' / 'expired'),
-// page and sort live in the URL; each row's actions come from its `abilities`.
+// page and sort live in the URL; each row's actions come from its `abilities`. With `exportFileName`, an 'Export
+// CSV' button exports the list as filtered (issue 26).
 import { USER_TYPES } from '@guildhall/shared/constants';
 import { membershipStanding } from '@guildhall/shared/rules/membership';
 import { MEMBERS_SORTABLE, type MemberRow } from '@guildhall/shared/schemas/administration';
 import type { ReactNode } from 'react';
+import { toSearchParams } from '../lib/api-client';
 import { formatDate } from '../lib/format';
 import { useListState } from '../lib/list-state';
 import { useMembersInReach } from '../lib/queries';
 import type { Column, RowAction } from './data-table';
+import { ExportCsvButton } from './export-csv-button';
 import { SearchFilter, SelectFilter } from './filter-fields';
 import { FilteredList } from './filtered-list';
 import styles from './member-list.module.css';
@@ -53,18 +56,28 @@ export function MemberList({
   caption,
   rowActions,
   toolbar,
+  exportFileName,
 }: {
   caption: string;
   rowActions: (member: MemberRow) => RowAction[];
   toolbar?: ReactNode;
+  exportFileName?: string;
 }) {
   const list = useListState({ defaultSort: { sortBy: 'user_lname', direction: 'asc' }, sortable: MEMBERS_SORTABLE, filters: FILTERS });
   const members = useMembersInReach(list.query);
+  const { sortBy: _s, direction: _d, page: _p, count: _c, ...filters } = list.query;
   return (
     <div>
       <div className={styles.toolbar}>
         <p className={styles.muted}>{members.data ? `${members.data.count} members` : 'Loading…'}</p>
         {toolbar}
+        {exportFileName ? (
+          <ExportCsvButton
+            path={`/coordinator/members/export${toSearchParams(filters)}`}
+            fileName={exportFileName}
+            failure="The members could not be exported"
+          />
+        ) : null}
       </div>
       <FilteredList
         list={list}

@@ -8,6 +8,8 @@ export const queryKeys = {
     record: (id: number) => ['member', id, 'record'] as const,
     /** Issue 26: what erasing the member would touch. */
     erasure: (id: number | null) => ['member', id, 'erasure'] as const,
+    /** Issue 26: the member's data download being prepared or ready. */
+    dataDownload: (id: number) => ['member', id, 'data-download'] as const,
     overview: (id: number) => ['member', id, 'overview'] as const,
     prestige: (id: number) => ['member', id, 'prestige'] as const,
     prestigeList: (id: number, query: object) => ['member', id, 'prestige', 'list', query] as const,

@@ -1,6 +1,6 @@
 // Issue 26: bringing a society's records in from CSV files (a dry run first, then one all-or-nothing apply).
 import { z } from 'zod';
-import { auditQuery } from './administration';
+import { auditQuery, membersQuery } from './administration';
 import { requiredMessage } from './messages';
 
 export const IMPORT_KINDS = ['members', 'positions', 'characters', 'prestige'] as const;
@@ -85,3 +85,22 @@ export const erasurePreviewSchema = z.object({
   kept: z.array(z.string()),
 });
 export type ErasurePreview = z.infer<typeof erasurePreviewSchema>;
+
+/** My members' export takes the list's filters (name, type, standing, domain); the whole filtered list, no paging. */
+export const membersExportQuery = membersQuery.omit({ sortBy: true, direction: true, page: true, count: true });
+
+// A member's data download (GDPR Art. 15 and 20), made in the background -------------------------------------
+
+export const DATA_DOWNLOAD_STATUSES = ['preparing', 'ready', 'failed'] as const;
+/** How long a made download is kept for its member. */
+export const DATA_DOWNLOAD_KEEP_HOURS = 48;
+
+export const dataDownloadSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(DATA_DOWNLOAD_STATUSES),
+  size_bytes: z.number().int().nullable(),
+  created_at: z.string(),
+  ready_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type DataDownload = z.infer<typeof dataDownloadSchema>;

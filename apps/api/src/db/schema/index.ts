@@ -12,3 +12,4 @@ export * from './venues';
 export * from './administration';
 export * from './games';
 export * from './mail';
+export * from './data-exchange';

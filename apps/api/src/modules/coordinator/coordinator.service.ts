@@ -10,7 +10,7 @@ import { listLocations } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
 import { primaryEmailOfMember } from '../users/users.service';
 
-type Reach = number[] | 'all';
+export type Reach = number[] | 'all';
 
 const inReach = (reach: Reach): SQL | undefined => (reach === 'all' ? undefined : anyOf(users.id_location, reach));
 
@@ -19,10 +19,11 @@ const primaryEmail = primaryEmailOfMember;
 // Issue 25: that address is marked as bouncing (decision 080).
 const emailBouncing = sql<boolean>`exists (select 1 from ${mailAddressMarks} m where m.marked_at is not null and m.email = lower(${primaryEmail}))`;
 
-export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
+/** The list's filters (issue 13), shared by the page and its CSV export (issue 26). */
+export function membersWhere(reach: Reach, query: Omit<MembersQuery, 'sortBy' | 'direction' | 'page' | 'count'>) {
   const today = sql`current_date`;
   const words = (query.name ?? '').trim().split(/\s+/).filter(Boolean).map(foldText);
-  const where = and(
+  return and(
     inReach(reach),
     query.locationId ? eq(users.id_location, query.locationId) : undefined,
     query.userType ? eq(users.user_type, query.userType) : undefined,
@@ -33,26 +34,29 @@ export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
       return sql`(${users.fold_fname} like ${prefix} or ${users.fold_lname} like ${prefix} or ${users.fold_nick} like ${prefix} or ${users.user_camnum} like ${`${escapeLike(word.toUpperCase())}%`})`;
     }),
   );
+}
+
+/** What the list shows of each member. */
+export const memberListColumns = {
+  id_user: users.id_user,
+  user_fname: users.user_fname,
+  user_mname: users.user_mname,
+  user_lname: users.user_lname,
+  user_camnum: users.user_camnum,
+  user_type: users.user_type,
+  user_expiration: users.user_expiration,
+  id_location: users.id_location,
+  is_disabled: users.is_disabled,
+  email: primaryEmail,
+  email_bouncing: emailBouncing,
+};
+
+export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
+  const where = membersWhere(reach, query);
   const [page, all] = await Promise.all([
     pagedList(db, query, {
       totalKey: totalKeyOf(`members in reach ${JSON.stringify(reach)}`, query),
-      rows: db
-        .select({
-          id_user: users.id_user,
-          user_fname: users.user_fname,
-          user_mname: users.user_mname,
-          user_lname: users.user_lname,
-          user_camnum: users.user_camnum,
-          user_type: users.user_type,
-          user_expiration: users.user_expiration,
-          id_location: users.id_location,
-          is_disabled: users.is_disabled,
-          email: primaryEmail,
-          email_bouncing: emailBouncing,
-        })
-        .from(users)
-        .where(where)
-        .$dynamic(),
+      rows: db.select(memberListColumns).from(users).where(where).$dynamic(),
       count: db.select({ n: count() }).from(users).where(where),
       sortable: {
         user_lname: users.user_lname,

@@ -11,6 +11,8 @@ const DENIED: Record<DataExchangeAction, string> = {
 export const dataExchangeErrors = {
   denied: (action: DataExchangeAction) => forbidden('data_exchange.forbidden', DENIED[action]),
   memberNotFound: () => notFound('data_exchange.member_not_found', 'No member has this id.'),
+  downloadNotFound: () =>
+    notFound('data_exchange.download_not_found', 'This download does not exist or has expired: ask for your data again.'),
   unreadable: (detail: string) =>
     badRequest('data_exchange.unreadable_csv', `csv cannot be read as CSV: ${detail}`, [{ path: 'csv', message: detail }]),
   unknownColumns: (names: string[], known: readonly string[]) =>

@@ -1,11 +1,12 @@
 // Issue 26 (GDPR Art. 17): an administrator erases a member. Their name becomes "Former member #<id>"; e-mails,
-// phones, addresses, birthday, photo, password and sign-in identities go; their sessions end and are deleted with
+// phones, addresses, birthday, photo, password, sign-in identities and data downloads go; their sessions end and are deleted with
 // the addresses they came from. What the society must keep (prestige and XP ledgers, approvals and their history,
 // the audit log) keeps its rows and numbers. Text elsewhere that quotes the person (a notice, a queued mail, an
 // audit row's before/after) has their full name, e-mail, phone and street replaced wherever it appears.
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   auditLog,
+  dataDownloads,
   mailAddressMarks,
   mailOutbox,
   notifications,
@@ -91,6 +92,7 @@ export async function erasurePreview(db: Db, id_user: number) {
       'password',
       'sign-in identities',
       'sessions',
+      'data downloads',
     ],
     kept: ['prestige ledger', 'XP logs', 'characters', 'approvals and their history', 'audit log'],
   };
@@ -127,7 +129,16 @@ export async function eraseMember(db: Db, by: number, id_user: number) {
       await tx.delete(mailAddressMarks).where(inArray(sql`lower(${mailAddressMarks.email})`, lower));
     }
     // Notices and mails addressed to them are theirs, and greet them by name: they go.
-    for (const table of [userEmails, userPhones, userAddresses, userIdentities, passwordSetupTokens, notifications, mailOutbox]) {
+    for (const table of [
+      userEmails,
+      userPhones,
+      userAddresses,
+      userIdentities,
+      passwordSetupTokens,
+      notifications,
+      mailOutbox,
+      dataDownloads,
+    ]) {
       await tx.delete(table).where(eq(table.id_user, id_user));
     }
     const former = formerName(id_user);

@@ -20,11 +20,24 @@ afterAll(async () => {
   await t?.close();
 });
 
-const download = (who: string, of: number) => t.app.inject({ method: 'GET', url: `/api/users/${of}/data`, headers: bearer(token[who]!) });
+const as = (who: string) => ({ headers: bearer(token[who]!) });
+
+/** Asks for the member's data, waits for the background build, and fetches the file (or the refusal). */
+async function download(who: string, of: number) {
+  const asked = await t.app.inject({ method: 'POST', url: `/api/users/${of}/data-downloads`, ...as(who) });
+  if (asked.statusCode !== 200) return asked;
+  for (let i = 0; i < 200; i++) {
+    const latest = (await t.app.inject({ method: 'GET', url: `/api/users/${of}/data-downloads/latest`, ...as(who) })).json().result;
+    if (latest?.status === 'ready') return t.app.inject({ method: 'GET', url: `/api/data-downloads/${latest.id}/file`, ...as(who) });
+    if (latest?.status === 'failed') throw new Error('the download failed');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the download was not ready in 10 s');
+}
 const unzip = (body: Buffer) =>
   Object.fromEntries(Object.entries(unzipSync(new Uint8Array(body))).map(([name, bytes]) => [name, strFromU8(bytes)]));
 
-describe('GET /api/users/:id/data', () => {
+describe('a member’s data download', () => {
   it('holds a file for every table of the database that refers to a member or their characters', async () => {
     const referring = await rows<{ name: string }>(
       t.database.db,

@@ -8,8 +8,11 @@ import { strToU8, zipSync } from 'fflate';
 import * as dataLayer from '../../db/index';
 import { characters, type Db, users } from '../../db/index';
 
-/** Secrets are the portal's, not the member's data: hashes and tokens stay out of the download. */
-const SECRET = /hash|token|secret/i;
+/**
+ * Secrets are the portal's, not the member's data: hashes and tokens stay out of the download; so does an earlier
+ * download's zip (a copy of this same data).
+ */
+const SECRET = /hash|token|secret|^zip_file$/i;
 
 export interface TableReach {
   name: string;

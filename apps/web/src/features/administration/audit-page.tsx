@@ -9,11 +9,9 @@ import { SearchFilter, SelectFilter } from '../../components/filter-fields';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/list-state';
 import { useAuditLog } from './api';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from 'react-toastify/unstyled';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import form from '../../components/form.module.css';
-import { api, toSearchParams } from '../../lib/api-client';
-import { saveBlob } from '../../lib/save-file';
+import { toSearchParams } from '../../lib/api-client';
 
 const FILTERS = ['action', 'entity', 'entityId', 'from', 'to'] as const;
 const ACTIONS = [
@@ -59,17 +57,14 @@ export function AuditPage() {
   const list = useListState({ defaultSort: { sortBy: 'at', direction: 'desc' }, sortable: AUDIT_SORTABLE, filters: FILTERS });
   const log = useAuditLog(list.query);
   const { sortBy: _s, direction: _d, page: _p, count: _c, ...filters } = list.query;
-  const exported = useMutation({
-    mutationFn: () => api.blob(`/audit-log/export${toSearchParams(filters)}`),
-    onSuccess: (blob) => saveBlob(blob, 'audit-log.csv'),
-    onError: (error: Error) => toast.error(error.message || 'The audit log could not be exported'),
-  });
   return (
     <div>
       <div className={form.actions}>
-        <button type="button" className={form.secondary} disabled={exported.isPending} onClick={() => exported.mutate()}>
-          {exported.isPending ? 'Exporting…' : 'Export CSV'}
-        </button>
+        <ExportCsvButton
+          path={`/audit-log/export${toSearchParams(filters)}`}
+          fileName="audit-log.csv"
+          failure="The audit log could not be exported"
+        />
       </div>
       <FilteredList
         list={list}

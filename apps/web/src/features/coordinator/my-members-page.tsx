@@ -15,6 +15,7 @@ export function MyMembersPage() {
     <>
       <MemberList
         caption="My members"
+        exportFileName="my-members.csv"
         rowActions={(m) =>
           m.abilities.includes('renew')
             ? [

@@ -1,5 +1,5 @@
 // Issue 13: Coordinator › Prestige — the newest prestige of the coordinator's members, with a confirmed delete
-// where DESIGN §5 allows it (never on one's own record).
+// where DESIGN §5 allows it (never on one's own record), and a domain's whole ledger as CSV (issue 26).
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../components/data-table';
 import { formatDate } from '../../lib/format';
 import { useListState } from '../../lib/list-state';
 import { type ReachPrestige, useDeleteReachPrestige, useReachPrestige } from './api';
+import { DomainLedgerExport } from './domain-ledger-export';
 
 const columns: Column<ReachPrestige>[] = [
   {
@@ -32,6 +33,7 @@ export function ReachPrestigePage() {
   const [pending, setPending] = useState<ReachPrestige | null>(null);
   return (
     <>
+      <DomainLedgerExport />
       {entries.isError ? <p role="alert">Failed to fetch prestiges</p> : null}
       <DataTable
         caption="Recent prestige of my members"

@@ -2,6 +2,7 @@
 import type { ProfileUpdate } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
 import type { MailPreferences } from '@guildhall/shared/schemas/mail';
+import type { DataDownload } from '@guildhall/shared/schemas/data-exchange';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { currentUserQueryKey } from '../../lib/auth';
@@ -37,5 +38,23 @@ export function useConfirmMailAddress(userId: number) {
   return useMutation({
     mutationFn: () => api.post<MailPreferences>(`/user/${userId}/mail-preferences/confirm-address`).then((r) => r.result),
     onSuccess: (result) => queryClient.setQueryData(queryKeys.member.mailPreferences(userId), result),
+  });
+}
+
+/** Issue 26: the member's data download — asked for, made in the background (asked again every 2 s meanwhile). */
+export function useDataDownload(userId: number) {
+  return useQuery({
+    queryKey: queryKeys.member.dataDownload(userId),
+    queryFn: ({ signal }) =>
+      api.get<DataDownload | null>(`/users/${userId}/data-downloads/latest`, undefined, signal).then((r) => r.result),
+    refetchInterval: (query) => (query.state.data?.status === 'preparing' ? 2000 : false),
+  });
+}
+
+export function useRequestDataDownload(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<DataDownload>(`/users/${userId}/data-downloads`).then((r) => r.result),
+    onSuccess: (download) => queryClient.setQueryData(queryKeys.member.dataDownload(userId), download),
   });
 }

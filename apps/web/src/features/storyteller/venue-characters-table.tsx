@@ -1,12 +1,14 @@
 // A style sheet's characters (GET /characters/venue/{id}): name, player, membership number, type and state
 // (SPEC §4), with Accept and Reject on the Pending ones the caller may sign. Shared by the VSS detail and the
-// census; paged by the API, in the component's own state so two tables on a page keep their own pages.
+// census; paged by the API, in the component's own state so two tables on a page keep their own pages. 'Export CSV'
+// gives the whole sheet's list as a file (issue 26).
 import { DEFAULT_PAGE_SIZE } from '@guildhall/shared/constants';
 import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import type { VenueCharacterRow } from '@guildhall/shared/schemas/venues';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { type Column, DataTable } from '../../components/data-table';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useSignCharacter, useVenueCharacters } from './api';
@@ -48,35 +50,42 @@ export function VenueCharactersTable({ venueId, caption }: { venueId: number; ca
       </p>
     );
   return (
-    <DataTable
-      caption={caption}
-      columns={columns}
-      rows={characters.data?.rows ?? []}
-      rowKey={(r) => r.id_character}
-      total={characters.data?.count ?? 0}
-      page={page}
-      pageSize={DEFAULT_PAGE_SIZE}
-      onPageChange={setPage}
-      loading={characters.isFetching}
-      rowActions={(r) =>
-        r.abilities.includes('sign')
-          ? [
-              {
-                label: 'Accept',
-                accessibleLabel: `Accept ${r.character_name}`,
-                disabled: signing !== null,
-                onClick: () => signAs(r, 'yes'),
-              },
-              {
-                label: 'Reject',
-                accessibleLabel: `Reject ${r.character_name}`,
-                danger: true,
-                disabled: signing !== null,
-                onClick: () => signAs(r, 'no'),
-              },
-            ]
-          : []
-      }
-    />
+    <>
+      <ExportCsvButton
+        path={`/characters/venue/${venueId}/export`}
+        fileName={`style-sheet-${venueId}-characters.csv`}
+        failure="The characters could not be exported"
+      />
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={characters.data?.rows ?? []}
+        rowKey={(r) => r.id_character}
+        total={characters.data?.count ?? 0}
+        page={page}
+        pageSize={DEFAULT_PAGE_SIZE}
+        onPageChange={setPage}
+        loading={characters.isFetching}
+        rowActions={(r) =>
+          r.abilities.includes('sign')
+            ? [
+                {
+                  label: 'Accept',
+                  accessibleLabel: `Accept ${r.character_name}`,
+                  disabled: signing !== null,
+                  onClick: () => signAs(r, 'yes'),
+                },
+                {
+                  label: 'Reject',
+                  accessibleLabel: `Reject ${r.character_name}`,
+                  danger: true,
+                  disabled: signing !== null,
+                  onClick: () => signAs(r, 'no'),
+                },
+              ]
+            : []
+        }
+      />
+    </>
   );
 }
