@@ -1,5 +1,6 @@
 // Issue 26 in the browser: an administrator previews a members file with two bad rows, sees them with their line
-// numbers, fixes the file, applies it, and an imported member appears in Membership Lookup; a member downloads
+// numbers, fixes the file, applies it (its progress, then its result, and no set-password e-mails unless asked),
+// and an imported member appears in Membership Lookup; a member downloads
 // their own data from Profile; an administrator exports the audit log and erases a member after a preview.
 import { expect, test } from './fixtures';
 import { apiCall } from './api-calls';
@@ -39,8 +40,18 @@ test('an administrator imports a members file: preview with line numbers, fix, a
   await page.getByLabel('CSV file').setInputFiles(csv(fixed));
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Preview' })).toContainText('4 to create');
+  // Set-password e-mails only when asked: the choice is there, and off.
+  await expect(page.getByLabel(/E-mail new members their set-password link/)).not.toBeChecked();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/imports') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Applied' })).toContainText('4 to create');
+  // The apply answered its progress (rows read of the file's 4) before its result.
+  const lines = (await (await answer).text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  expect(lines[0]).toEqual({ progress: expect.objectContaining({ done: 0, total: 4 }) });
+  expect(lines.at(-1).result).toMatchObject({ applied: true, created: 4 });
 
   await page.goto('/utilities/membership-lookup');
   await page.getByLabel('Name').fill(`Quinn${n}`);
