@@ -59,6 +59,30 @@ test('an administrator imports a members file: preview with line numbers, fix, a
   await expect(page.getByRole('table')).toContainText(`IMP${n}1`);
 });
 
+test('at 375 px the import shows a labelled progress bar inside the window while it runs', async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(ADMIN, { to: '/administration/import' });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The answer is held back, so the bar is seen while the import is under way.
+  await page.route('**/api/imports', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const header = 'membership_number,first_name,last_name,email,type,expiry,domain_code';
+  await page.getByLabel('CSV file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n`) });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toBeVisible();
+  const box = (await bar.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  release();
+  await expect(bar).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Rows to fix' })).toContainText('no rows below its header');
+});
+
 test('a member downloads their own data from Profile as a zip', async ({ page, signInAs }) => {
   await signInAs(MEMBER, { to: '/profile' });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
