@@ -1,6 +1,7 @@
 // Issue 26 in the browser: an administrator previews a members file with two bad rows, sees them with their line
-// numbers, fixes the file, applies it, and an imported member appears in Membership Lookup; a member asks for
-// their own data on Profile (made in the background); an administrator exports the audit log and erases a member after a preview.
+// numbers, fixes the file, applies it (its progress, then its result, and no set-password e-mails unless asked),
+// and an imported member appears in Membership Lookup; a member asks for their own data on Profile (made in the
+// background); an administrator exports the audit log and erases a member after a preview.
 import { expect, test } from './fixtures';
 import { apiCall } from './api-calls';
 import { ADMIN, MEMBER } from './helpers';
@@ -39,13 +40,47 @@ test('an administrator imports a members file: preview with line numbers, fix, a
   await page.getByLabel('CSV file').setInputFiles(csv(fixed));
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Preview' })).toContainText('4 to create');
+  // Set-password e-mails only when asked: the choice is there, and off.
+  await expect(page.getByLabel(/E-mail new members their set-password link/)).not.toBeChecked();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/imports') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Applied' })).toContainText('4 to create');
+  // The apply answered its progress (rows read of the file's 4) before its result.
+  const lines = (await (await answer).text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  expect(lines[0]).toEqual({ progress: expect.objectContaining({ done: 0, total: 4 }) });
+  expect(lines.at(-1).result).toMatchObject({ applied: true, created: 4 });
 
   await page.goto('/utilities/membership-lookup');
   await page.getByLabel('Name').fill(`Quinn${n}`);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('table')).toContainText(`IMP${n}1`);
+});
+
+test('at 375 px the import shows a labelled progress bar inside the window while it runs', async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(ADMIN, { to: '/administration/import' });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The answer is held back, so the bar is seen while the import is under way.
+  await page.route('**/api/imports', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const header = 'membership_number,first_name,last_name,email,type,expiry,domain_code';
+  await page.getByLabel('CSV file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n`) });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toBeVisible();
+  const box = (await bar.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  release();
+  await expect(bar).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Rows to fix' })).toContainText('no rows below its header');
 });
 
 test('a member asks for their own data on Profile: being prepared, a notice when ready, then the zip', async ({ page, signInAs }) => {

@@ -86,6 +86,20 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, options:
   return (await response.json().catch(() => undefined)) as T;
 }
 
+/** Each line of an NDJSON answer as it arrives (a long call's progress), parsed. */
+async function* readLines(response: Response): AsyncGenerator<unknown> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    pending += value ?? '';
+    const lines = pending.split('\n');
+    pending = done ? '' : lines.pop()!;
+    for (const line of lines) if (line.trim()) yield JSON.parse(line);
+    if (done) return;
+  }
+}
+
 /** GET/POST returning the whole envelope `{ result, extra? }`. */
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
@@ -95,6 +109,8 @@ export const api = {
   put: <T>(path: string, body: unknown) => request<{ result: T; extra?: Record<string, unknown> }>('PUT', path, { body }),
   list: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     request<{ result: ListResult<T> }>('GET', path, { query, signal }).then((r) => r.result),
+  /** A POST answered as NDJSON lines (progress, then the result), with the same errors as every other call. */
+  lines: (path: string, body: unknown) => send('POST', path, { body }, 'application/x-ndjson').then(readLines),
   /** A file's bytes (a document), with the same bearer header and 401 handling as every other call. */
   blob: (path: string, signal?: AbortSignal) => send('GET', path, { signal }, '*/*').then((r) => r.blob()),
 };

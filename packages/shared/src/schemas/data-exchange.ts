@@ -73,6 +73,15 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
+/** While an import runs (asked for with Accept: application/x-ndjson): rows read of about `total`. */
+export const importProgressSchema = z.object({
+  done: z.number().int(),
+  total: z.number().int(),
+  /** At the rate so far; null until it can be told. */
+  seconds_left: z.number().int().nullable(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
 export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS, { error: `kind must be one of: ${IMPORT_KINDS.join(', ')}` }) });
 
 /** The audit log's export takes the list's filters; it is the whole filtered log, so no paging. */

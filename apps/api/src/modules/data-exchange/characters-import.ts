@@ -9,7 +9,7 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { inArray, sql } from 'drizzle-orm';
 import { characterSubtypes, characterTypes, characters, venues, type Db, type Tx } from '../../db/index';
 import { addXpLogIn } from '../characters/xp-log.service';
-import { readCsv } from './csv-read';
+import { type OnProgress, readCsv } from './csv-read';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
@@ -69,11 +69,11 @@ async function existingNames(db: Db | Tx, players: number[]) {
   return names;
 }
 
-export async function planCharacters(db: Db | Tx, csv: string, dry_run: boolean) {
+export async function planCharacters(db: Db | Tx, csv: string, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
   const read: { line: number; values: Record<string, string> }[] = [];
   const required = ['player_membership_number', 'name', 'type', 'subtype', 'venue', 'virtue', 'vice'];
-  for await (const row of readCsv(csv, IMPORT_COLUMNS.characters, required)) read.push(row);
+  for await (const row of readCsv(csv, IMPORT_COLUMNS.characters, required, onProgress)) read.push(row);
   const known = await lookups(db);
   const players = await membersByCamnum(db, read.map((r) => r.values.player_membership_number?.trim() ?? '').filter(Boolean));
   const held = await existingNames(
@@ -136,7 +136,7 @@ export async function planCharacters(db: Db | Tx, csv: string, dry_run: boolean)
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no new character nothing. */
 export async function importCharacters(db: Db, opts: ImportFile): Promise<ImportReport> {
   return db.transaction(async (tx) => {
-    const { report, planned } = await planCharacters(tx, opts.csv, false);
+    const { report, planned } = await planCharacters(tx, opts.csv, false, opts.onProgress);
     if (report.errors.length) return report;
     const creates = planned.filter((p) => p.action === 'create');
     for (const part of chunks(creates, 500)) {

@@ -4,12 +4,15 @@ import {
   IMPORT_COLUMNS,
   importKindParam,
   importReportSchema,
+  type ImportReport,
   importRequestSchema,
   MAX_IMPORT_CHARS,
 } from '@guildhall/shared/schemas/data-exchange';
 import { singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OnProgress } from './csv-read';
 import { dataExchangePolicy } from './data-exchange.policy';
+import { answerWithProgress, wantsProgress } from './import-progress';
 import { planMembers } from './members-import';
 import { importCharacters, planCharacters } from './characters-import';
 import { importMembers } from './members-apply';
@@ -27,19 +30,33 @@ export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/imports',
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: importRequestSchema, response: { 200: singleEnvelope(importReportSchema) } } },
-    async (req) => {
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        description:
+          'With Accept: application/x-ndjson the answer is NDJSON: lines `{ progress: { done, total, seconds_left } }` while ' +
+          'the rows are read, then `{ result }` as below (or `{ error: { message, code, errors? } }`).',
+        body: importRequestSchema,
+        response: { 200: singleEnvelope(importReportSchema) },
+      },
+    },
+    async (req, reply) => {
       await dataExchangePolicy.assert(db, req.actor, 'import', null);
       const { kind, csv, dry_run, send_links } = req.body;
-      if (dry_run) return { result: (await PLANS[kind](db, csv, true)).report };
-      // The audit log names a file by its digest: the same file twice is recognisably the same.
-      const fileId = createHash('sha256').update(csv).digest('hex').slice(0, 16);
       const by = req.actor.id_user;
-      if (kind === 'positions') return { result: await importPositions(db, { by, csv, fileId }) };
-      if (kind === 'characters') return { result: await importCharacters(db, { by, csv, fileId }) };
-      if (kind === 'prestige') return { result: await importPrestige(db, { by, csv, fileId }) };
-      const linkOptions = { embedded: !config.externalOidc, publicUrl: config.publicUrl };
-      return { result: await importMembers(db, { by, csv, fileId, sendLinks: send_links, ...linkOptions }) };
+      const run = (onProgress?: OnProgress): Promise<ImportReport> => {
+        if (dry_run) return PLANS[kind](db, csv, true, onProgress).then((plan) => plan.report);
+        // The audit log names a file by its digest: the same file twice is recognisably the same.
+        const file = { by, csv, fileId: createHash('sha256').update(csv).digest('hex').slice(0, 16), onProgress };
+        if (kind === 'positions') return importPositions(db, file);
+        if (kind === 'characters') return importCharacters(db, file);
+        if (kind === 'prestige') return importPrestige(db, file);
+        const linkOptions = { embedded: !config.externalOidc, publicUrl: config.publicUrl };
+        return importMembers(db, { ...file, sendLinks: send_links, ...linkOptions });
+      };
+      if (wantsProgress(req)) return answerWithProgress(req, reply, run);
+      return { result: await run() };
     },
   );
 

@@ -1,6 +1,7 @@
 // Issue 26: what every import kind shares: the list of bad rows (capped) and the preview's counts.
 import type { ImportKind, ImportReport, ImportRowError } from '@guildhall/shared/schemas/data-exchange';
 import type { Tx } from '../../db/index';
+import type { OnProgress } from './csv-read';
 import { writeAudit } from '../audit/audit.service';
 
 /** Beyond this many, errors are counted, not listed: the file needs fixing wholesale. */
@@ -9,6 +10,10 @@ export const MAX_LISTED_ERRORS = 1000;
 export class RowErrors {
   private readonly listed: ImportRowError[] = [];
   private unlisted = 0;
+
+  get any(): boolean {
+    return this.listed.length > 0;
+  }
 
   add(line: number, column: string | null, reason: string) {
     if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ line, column, reason });
@@ -24,26 +29,40 @@ export class RowErrors {
 }
 
 export type PlannedAction = 'create' | 'update' | 'skip';
+export type Tally = Record<PlannedAction, number>;
+
+/** How many planned rows of each action, added to `into` (a file planned chunk by chunk keeps only these). */
+export function tally(planned: readonly { action: PlannedAction }[], into: Tally = { create: 0, update: 0, skip: 0 }): Tally {
+  for (const p of planned) into[p.action]++;
+  return into;
+}
 
 export function previewReport(
   kind: ImportKind,
   dry_run: boolean,
   rows: number,
-  planned: readonly { action: PlannedAction }[],
+  planned: readonly { action: PlannedAction }[] | Tally,
   errors: RowErrors,
 ): ImportReport {
-  const count = (action: PlannedAction) => planned.filter((p) => p.action === action).length;
+  const counts = Array.isArray(planned) ? tally(planned) : (planned as Tally);
   if (rows === 0) errors.add(1, null, 'the file has no rows below its header');
   return {
     kind,
     dry_run,
     applied: false,
     rows,
-    created: count('create'),
-    updated: count('update'),
-    skipped: count('skip'),
+    created: counts.create,
+    updated: counts.update,
+    skipped: counts.skip,
     errors: errors.list(),
   };
+}
+
+/** Thrown inside an import's transaction to roll back what earlier chunks wrote when a later row is bad. */
+export class FileRefused extends Error {
+  constructor(readonly report: ImportReport) {
+    super('the file has bad rows');
+  }
 }
 
 /** One audit row per applied file, named by its digest, with its counts and never a member's data. */
@@ -62,4 +81,5 @@ export interface ImportFile {
   csv: string;
   /** What the audit log calls the file. */
   fileId: string;
+  onProgress?: OnProgress;
 }

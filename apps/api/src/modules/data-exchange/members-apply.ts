@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { tablesChanged, userAddresses, userEmails, userPhones, users, type Db, type Tx } from '../../db/index';
 import { issueLink, type LinkOptions } from '../administration/members.service';
 import { takeMembershipNumberTurn } from '../administration/membership-number';
-import { auditImport, type ImportFile } from './import-kit';
+import { auditImport, FileRefused, type ImportFile, type RowErrors } from './import-kit';
 import { chunks } from './members-lookup';
 import type { ImportReport } from '@guildhall/shared/schemas/data-exchange';
-import { type PlannedMember, planMembers } from './members-import';
+import { type PlannedMember, walkMembers } from './members-import';
 
 const memberFields = (input: PlannedMember['input']) => ({
   user_fname: input.user_fname,
@@ -62,26 +62,38 @@ export interface ApplyOptions extends LinkOptions, ImportFile {
 }
 
 /**
- * Plans and writes in one transaction, inside the membership-number turn (the same as a member created by hand),
- * so nothing created meanwhile can turn a planned row into a clash. A file with any bad row writes nothing; one
- * that changes nothing writes nothing either (not even an audit row), so a second run is a no-op.
+ * Plans and writes chunk by chunk in one transaction, inside the membership-number turn (the same as a member
+ * created by hand), so nothing created meanwhile can turn a planned row into a clash. Once a bad row is met no
+ * more is written, and at the end the transaction is rolled back: a file with any bad row writes nothing. One that
+ * changes nothing writes nothing either (not even an audit row), so a second run is a no-op.
  */
 export async function importMembers(db: Db, opts: ApplyOptions): Promise<ImportReport> {
-  const report = await db.transaction(async (tx) => {
-    await takeMembershipNumberTurn(tx);
-    const { report, planned } = await planMembers(tx, opts.csv, false);
-    const creates = planned.filter((p) => p.action === 'create');
-    const updates = planned.filter((p) => p.action === 'update');
-    if (report.errors.length) return report;
-    if (!creates.length && !updates.length) return { ...report, applied: true };
-    const created = await createAll(tx, creates);
-    for (const p of updates) await updateOne(tx, p);
-    if (opts.sendLinks && opts.embedded) {
-      for (const id_user of created) await issueLink(tx, id_user, opts.by, opts.publicUrl);
-    }
-    await auditImport(tx, 'members', opts, report, { links_sent: opts.sendLinks && opts.embedded });
-    return { ...report, applied: true };
-  });
+  const links = opts.sendLinks && opts.embedded;
+  const write = async (tx: Tx, planned: PlannedMember[], errors: RowErrors) => {
+    if (errors.any) return;
+    const created = await createAll(
+      tx,
+      planned.filter((p) => p.action === 'create'),
+    );
+    for (const p of planned) if (p.action === 'update') await updateOne(tx, p);
+    if (links) for (const id_user of created) await issueLink(tx, id_user, opts.by, opts.publicUrl);
+  };
+  let report: ImportReport;
+  try {
+    report = await db.transaction(async (tx) => {
+      await takeMembershipNumberTurn(tx);
+      const report = await walkMembers(tx, opts.csv, false, {
+        each: (planned, errors) => write(tx, planned, errors),
+        onProgress: opts.onProgress,
+      });
+      if (report.errors.length) throw new FileRefused(report);
+      if (report.created || report.updated) await auditImport(tx, 'members', opts, report, { links_sent: links });
+      return { ...report, applied: true };
+    });
+  } catch (error) {
+    if (error instanceof FileRefused) return error.report;
+    throw error;
+  }
   if (report.created || report.updated) tablesChanged(db, ['users']);
   return report;
 }

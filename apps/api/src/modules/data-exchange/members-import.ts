@@ -6,8 +6,8 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { type MemberCreate, memberCreateSchema } from '@guildhall/shared/schemas/administration';
 import { isDomain } from '@guildhall/shared/rules/locations';
 import type { Db, Tx } from '../../db/index';
-import { readCsv } from './csv-read';
-import { type PlannedAction, previewReport, RowErrors } from './import-kit';
+import { type OnProgress, readCsv } from './csv-read';
+import { type PlannedAction, previewReport, RowErrors, tally } from './import-kit';
 import { type Existing, findExisting, locationsByCode } from './members-lookup';
 
 export interface PlannedMember {
@@ -89,22 +89,59 @@ function changes(input: PlannedMember['input'], e: Existing): boolean {
   return !(member && phone && address);
 }
 
-export interface MembersPlan {
-  report: ImportReport;
-  planned: PlannedMember[];
+/** Rows planned and handed on together: the file is never held as parsed rows or a plan, only as its text. */
+export const MEMBERS_CHUNK = 2000;
+
+type CheckedMember = Omit<PlannedMember, 'existing' | 'action'>;
+
+/** A chunk's valid rows matched by membership number and checked for e-mails held by other members. */
+async function planChunk(db: Db | Tx, valid: CheckedMember[], errors: RowErrors): Promise<PlannedMember[]> {
+  const existing = await findExisting(
+    db,
+    valid.map((v) => v.input.user_camnum),
+    valid.map((v) => v.input.tbl_user_email.email.toLowerCase()),
+  );
+  const planned: PlannedMember[] = [];
+  for (const row of valid) {
+    const found = existing.byCamnum.get(row.input.user_camnum);
+    const owner = existing.emailOwners.get(row.input.tbl_user_email.email.toLowerCase());
+    if (owner && owner.id_user !== found?.id_user) {
+      errors.add(row.line, 'email', `duplicate e-mail: it belongs to member ${owner.user_camnum}`);
+      continue;
+    }
+    planned.push({ ...row, existing: found, action: !found ? 'create' : changes(row.input, found) ? 'update' : 'skip' });
+  }
+  return planned;
 }
 
-export async function planMembers(db: Db | Tx, csv: string, dry_run: boolean): Promise<MembersPlan> {
+export interface WalkOptions {
+  /** Given each chunk's plan as it is made (the apply writes it); the chunk is dropped afterwards. */
+  each?: (planned: PlannedMember[], errors: RowErrors) => Promise<void>;
+  onProgress?: OnProgress;
+}
+
+/**
+ * The file read, checked and planned chunk by chunk. What is kept for the whole file: the counts, the bad rows
+ * (capped) and each membership number's and e-mail's first line, which finds duplicates inside the file.
+ */
+export async function walkMembers(db: Db | Tx, csv: string, dry_run: boolean, opts: WalkOptions = {}): Promise<ImportReport> {
   const errors = new RowErrors();
   const fail = (line: number, column: string | null, reason: string) => errors.add(line, column, reason);
   const domains = await locationsByCode(db, isDomain);
-  const valid: Omit<PlannedMember, 'existing' | 'action'>[] = [];
+  const counts = tally([]);
+  let valid: CheckedMember[] = [];
+  const flush = async () => {
+    const planned = await planChunk(db, valid, errors);
+    valid = [];
+    tally(planned, counts);
+    await opts.each?.(planned, errors);
+  };
   const camnums = new Map<string, number>();
   const emails = new Map<string, number>();
   let rows = 0;
   const columns = IMPORT_COLUMNS.members;
   const required = ['membership_number', 'first_name', 'last_name', 'email', 'type', 'domain_code'];
-  for await (const { line, values } of readCsv(csv, columns, required)) {
+  for await (const { line, values } of readCsv(csv, columns, required, opts.onProgress)) {
     rows++;
     let bad = false;
     const flag = (column: string | null, reason: string) => {
@@ -140,22 +177,14 @@ export async function planMembers(db: Db | Tx, csv: string, dry_run: boolean): P
       camnums.set(input.user_camnum, sameNumber ?? line);
       emails.set(email, sameEmail ?? line);
       if (!bad) valid.push({ line, input });
+      if (valid.length >= MEMBERS_CHUNK) await flush();
     }
   }
-  const existing = await findExisting(
-    db,
-    valid.map((v) => v.input.user_camnum),
-    valid.map((v) => v.input.tbl_user_email.email.toLowerCase()),
-  );
-  const planned: PlannedMember[] = [];
-  for (const row of valid) {
-    const found = existing.byCamnum.get(row.input.user_camnum);
-    const owner = existing.emailOwners.get(row.input.tbl_user_email.email.toLowerCase());
-    if (owner && owner.id_user !== found?.id_user) {
-      fail(row.line, 'email', `duplicate e-mail: it belongs to member ${owner.user_camnum}`);
-      continue;
-    }
-    planned.push({ ...row, existing: found, action: !found ? 'create' : changes(row.input, found) ? 'update' : 'skip' });
-  }
-  return { report: previewReport('members', dry_run, rows, planned, errors), planned };
+  if (valid.length) await flush();
+  return previewReport('members', dry_run, rows, counts, errors);
+}
+
+/** The dry run: the counts and bad rows an apply would meet, nothing written. */
+export async function planMembers(db: Db | Tx, csv: string, dry_run: boolean, onProgress?: OnProgress) {
+  return { report: await walkMembers(db, csv, dry_run, { onProgress }) };
 }

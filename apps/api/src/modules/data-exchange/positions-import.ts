@@ -8,7 +8,7 @@ import { dateField } from '@guildhall/shared/schemas/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { positionHolders, positions, tablesChanged, type Db, type Tx } from '../../db/index';
 import { repointApprovals } from '../positions/positions.admin';
-import { readCsv } from './csv-read';
+import { type OnProgress, readCsv } from './csv-read';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, locationsByCode, membersByCamnum } from './members-lookup';
 
@@ -24,11 +24,11 @@ interface PlannedPosition {
 
 const sinceField = dateField('since');
 
-export async function planPositions(db: Db | Tx, csv: string, dry_run: boolean) {
+export async function planPositions(db: Db | Tx, csv: string, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
   const places = await locationsByCode(db, () => true);
   const read: { line: number; values: Record<string, string> }[] = [];
-  for await (const row of readCsv(csv, IMPORT_COLUMNS.positions, ['domain_code', 'position_type'])) read.push(row);
+  for await (const row of readCsv(csv, IMPORT_COLUMNS.positions, ['domain_code', 'position_type'], onProgress)) read.push(row);
   const holders = await membersByCamnum(db, read.map((r) => r.values.holder_membership_number?.trim() ?? '').filter(Boolean));
   const seen = new Map<string, number>();
   const valid: Omit<PlannedPosition, 'existing' | 'action'>[] = [];
@@ -116,7 +116,7 @@ async function writePosition(tx: Tx, p: PlannedPosition, by: number) {
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no change writes nothing. */
 export async function importPositions(db: Db, opts: ImportFile): Promise<ImportReport> {
   const report = await db.transaction(async (tx) => {
-    const { report, planned } = await planPositions(tx, opts.csv, false);
+    const { report, planned } = await planPositions(tx, opts.csv, false, opts.onProgress);
     if (report.errors.length) return report;
     const changes = planned.filter((p) => p.action !== 'skip');
     for (const p of changes) await writePosition(tx, p, opts.by);

@@ -7,7 +7,7 @@ import { dateField } from '@guildhall/shared/schemas/messages';
 import { type PrestigeAdd, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
 import { inArray } from 'drizzle-orm';
 import { prestige, type Db, type Tx } from '../../db/index';
-import { readCsv } from './csv-read';
+import { type OnProgress, readCsv } from './csv-read';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
@@ -49,11 +49,11 @@ async function heldEntries(db: Db | Tx, ids: number[]) {
   return held;
 }
 
-export async function planPrestige(db: Db | Tx, csv: string, dry_run: boolean) {
+export async function planPrestige(db: Db | Tx, csv: string, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
   const read: { line: number; values: Record<string, string> }[] = [];
   const required = ['membership_number', 'date', 'category', 'general', 'regional', 'national', 'description'];
-  for await (const row of readCsv(csv, IMPORT_COLUMNS.prestige, required)) read.push(row);
+  for await (const row of readCsv(csv, IMPORT_COLUMNS.prestige, required, onProgress)) read.push(row);
   const ids = await membersByCamnum(
     db,
     read.flatMap((r) => [r.values.membership_number?.trim() ?? '', r.values.awarded_by?.trim() ?? '']).filter(Boolean),
@@ -113,7 +113,7 @@ export async function planPrestige(db: Db | Tx, csv: string, dry_run: boolean) {
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no new entry nothing. */
 export async function importPrestige(db: Db, opts: ImportFile): Promise<ImportReport> {
   return db.transaction(async (tx) => {
-    const { report, planned } = await planPrestige(tx, opts.csv, false);
+    const { report, planned } = await planPrestige(tx, opts.csv, false, opts.onProgress);
     if (report.errors.length) return report;
     const creates = planned.filter((p) => p.action === 'create');
     for (const part of chunks(creates, 500)) await tx.insert(prestige).values(part.map((p) => p.entry));

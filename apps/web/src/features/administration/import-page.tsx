@@ -1,7 +1,7 @@
 // Issue 26: Administration › Import — pick a kind and a CSV file, see the dry run (counts, and each bad row with
 // its line, column and reason), then apply the same file. Nothing is written until Apply, and a file with a bad
 // row cannot be applied.
-import { IMPORT_KINDS, type ImportKind, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
+import { IMPORT_KINDS, type ImportKind, type ImportProgress, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import tables from '../../components/data-table.module.css';
@@ -19,6 +19,28 @@ const LABELS: Record<ImportKind, string> = {
 
 async function downloadTemplate(kind: ImportKind) {
   saveBlob(await templateBlob(kind), `guildhall-${kind}-template.csv`);
+}
+
+/** The rows read so far and the time left at the rate so far; a bar with no value until the first line. */
+function Progress({ progress }: { progress: ImportProgress | null }) {
+  const text = !progress
+    ? 'Sending the file…'
+    : `${progress.done.toLocaleString('en')} of ${progress.total.toLocaleString('en')} rows` +
+      (progress.seconds_left === null ? '' : `, about ${progress.seconds_left} s left`);
+  return (
+    <div className={form.field}>
+      <label htmlFor="import-progress">Import progress</label>
+      <progress
+        id="import-progress"
+        className={form.progress}
+        max={progress?.total || undefined}
+        value={progress ? progress.done : undefined}
+        aria-valuetext={text}
+        aria-describedby="import-progress-text"
+      />
+      <span id="import-progress-text">{text}</span>
+    </div>
+  );
 }
 
 function Report({ report }: { report: ImportReport }) {
@@ -62,11 +84,13 @@ export function ImportPage() {
   const [sendLinks, setSendLinks] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const run = useImportFile();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const run = useImportFile(setProgress);
 
   async function submit(dry_run: boolean) {
     if (!file) return;
     setProblem(null);
+    setProgress(null);
     try {
       const result = await run.mutateAsync({ kind, csv: await file.text(), dry_run, send_links: sendLinks });
       setReport(result);
@@ -118,7 +142,7 @@ export function ImportPage() {
           <div className={form.field}>
             <label>
               <input type="checkbox" checked={sendLinks} onChange={(e) => setSendLinks(e.target.checked)} /> E-mail new members their
-              set-password link
+              set-password link (off: no message is sent; a link can be sent later from Members)
             </label>
           </div>
         )}
@@ -134,7 +158,7 @@ export function ImportPage() {
           Apply
         </button>
       </div>
-      {run.isPending && <progress aria-label="Import progress" />}
+      {run.isPending && <Progress progress={progress} />}
       {problem && (
         <p role="alert" className={form.error}>
           {problem}
