@@ -4,7 +4,7 @@
 
 export { anyOf, anyOfKeys } from './any-of';
 export { changeClock, rememberedUntilChange, tablesChanged, type WatchedTable } from './changes';
-export { everyWordStartsAName, foldSql, foldText, wordsOf } from './fold';
+export { afterPrefix, everyWordStartsAName, foldSql, foldText, wordsOf } from './fold';
 export { escapeLike } from './like';
 export { batchedByKey } from './batched';
 export { type ListPage, type ListSpec, orderOf, pagedList, preparedRowsOfKeys, type SortColumns, totalKeyOf } from './list';
