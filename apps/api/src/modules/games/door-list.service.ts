@@ -21,7 +21,7 @@ import {
 /** A search shows at most this many members: typing more of the name narrows it. */
 export const WALK_IN_LIMIT = 20;
 
-type DoorListParam = 'id_game' | 'id_venue' | 'id_location' | 'camnum' | 'words' | 'first' | 'first_after';
+type DoorListParam = 'id_game' | 'id_venue' | 'id_location' | 'camnum' | 'words' | 'first' | 'first_after' | 'ids';
 const param = (name: DoorListParam) => sql.placeholder(name);
 
 /**
@@ -104,18 +104,24 @@ function doorList(db: Db, who: SQL) {
     ) playable on true`);
 }
 
-// Each prepared by name, so PostgreSQL plans it once per connection (planning it cost more than running it).
+// Each prepared by name, so PostgreSQL plans it once per connection (planning it cost more than running it). A
+// search is two: the members found (planned for what was typed: a prefix may match 2 or 2,000), then their rows by
+// id, whose plan does not depend on the search and is kept.
 const statements = oncePerDatabase((db) => ({
   list: doorList(db, expected).prepare('door_list'),
-  search: doorList(db, searched()).prepare('door_list_search'),
+  walkIns: db
+    .select({ id_user: sql<number>`id_user`.as('id_user') })
+    .from(sql`(${searched()}) walk_ins`)
+    .prepare('door_list_walk_ins'),
+  members: doorList(db, sql`select unnest(${param('ids')}::int[]) as id_user`).prepare('door_list_members'),
 }));
 
 async function readDoorList(db: Db, game: DoorListGame, search: string | undefined): Promise<string> {
   const where = { id_game: game.id_game, id_venue: game.id_venue, id_location: game.id_location };
-  const [row] = search
-    ? await statements(db).search.execute({ ...where, ...searchValues(search) })
-    : await statements(db).list.execute(where);
-  return row!.body;
+  if (!search) return (await statements(db).list.execute(where))[0]!.body;
+  const ids = (await statements(db).walkIns.execute(searchValues(search))).map((m) => m.id_user);
+  if (ids.length === 0) return '[]';
+  return (await statements(db).members.execute({ ...where, ids }))[0]!.body;
 }
 
 export interface DoorListGame {
