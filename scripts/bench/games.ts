@@ -145,12 +145,18 @@ export async function runGames(society: Society, { onPostgres, wanted, load, loa
         () => loadClients(society.base, clients),
       );
       verdict(`sign-ups at once, ${clients.length} members`, r);
-      const [{ going } = { going: 0 }] = await rows(
-        sql`select count(*)::int as going from game_signups where id_game = ${contested} and status = 'going' and role = 'player'`,
+      const [{ going, kept } = { going: 0, kept: 0 }] = await rows(
+        sql`select count(*)::int as going, (select players_going from games where id_game = ${contested}) as kept
+          from game_signups where id_game = ${contested} and status = 'going' and role = 'player'`,
       );
       if (Number(going) > capacity) {
         ok = false;
         console.log(`OVER CAPACITY: ${going} players going to a game of ${capacity}`);
+      }
+      // The count the sign-up statement decides by (decision 102) must be the rows' after all those changes at once.
+      if (Number(kept) !== Number(going)) {
+        ok = false;
+        console.log(`COUNT WRONG: the game's row keeps ${kept} players going, its sign-ups have ${going}`);
       }
     }
   } finally {

@@ -50,8 +50,16 @@ export const games = pgTable(
     prestige_category: text('prestige_category', { enum: PRESTIGE_CATEGORIES }).notNull().default('Event Services'),
     prestige_reason: text('prestige_reason').notNull().default('Game staff'),
     status: text('status', { enum: GAME_STATUSES }).notNull().default('scheduled'),
-    /** Moves with every sign-up and check-in of the game: the door list kept for a version is that version's. */
+    /**
+     * Moves with every sign-up and check-in of the game: the door list kept for a version is that version's. A
+     * sign-up's `position` is the version it made (so never below an earlier one's).
+     */
     roster_version: integer('roster_version').notNull().default(0),
+    /**
+     * Players going, kept by every change of the game's sign-ups under its row lock: the sign-up statement reads it
+     * from the row it locks (its count of sign-up rows would be of the moment before it waited for the lock).
+     */
+    players_going: integer('players_going').notNull().default(0),
     closed_at: timestamp('closed_at', { withTimezone: true }),
     closed_by: integer('closed_by').references(() => users.id_user, { onDelete: 'set null' }),
     created_by: integer('created_by').references(() => users.id_user, { onDelete: 'set null' }),

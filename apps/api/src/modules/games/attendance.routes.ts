@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { checkIn, closeGame, correctAttendance } from './attendance.service';
 import { doorListJson } from './door-list.service';
 import { gamesPolicy } from './games.policy';
-import { gameFacts } from './games.service';
+import { gameFacts } from './game-facts.service';
 
 const tags = ['games'];
 

@@ -74,6 +74,28 @@ describe('check-in', () => {
     expect(byName.map((a: { id_user: number }) => a.id_user)).toEqual([id.cy]);
   });
 
+  it('finds a walk-in by every word typed, past the first 20 of the first word, never a disabled member', async () => {
+    const g = await schedule();
+    const db = t.database.db;
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXY'.split('');
+    for (const l of letters) await buildMember(db, { user_fname: `${l}lma`, user_lname: 'Qxintrell', user_nick: `Nick${l}` });
+    await buildMember(db, { user_fname: 'Yann', user_lname: 'Qxintrell', is_disabled: true });
+    await buildMember(db, { user_fname: 'Zoé', user_mname: 'Qxintrella', user_lname: 'Öberg' });
+    const search = async (q: string) =>
+      ((await get(`/api/games/${g}/attendees?q=${encodeURIComponent(q)}`, 'storyteller')).json().result as { member_name: string }[]).map(
+        (a) => a.member_name,
+      );
+    const many = await search('qxint');
+    expect(many).toHaveLength(20);
+    // Each row one that matches (the disabled Yann never does), sorted by folded last then first name.
+    for (const name of many) expect(name).toMatch(/Qxintrell|Öberg/);
+    expect(many).not.toContain('Yann Qxintrell');
+    expect(await search('qxintrell yl')).toEqual(['Ylma Qxintrell']);
+    expect(await search('QXINTRELL nickx')).toEqual(['Xlma Qxintrell']);
+    expect(await search('oberg zo qxintrella')).toEqual(['Zoé Öberg']);
+    expect(await search('qxintrell yann')).toEqual([]);
+  });
+
   it('shows a check-in on the door list at once, though the list is kept between requests', async () => {
     const g = await schedule();
     await post(`/api/games/${g}/signup`, 'cy', { role: 'player', id_character: character.cy });

@@ -2,35 +2,50 @@
 // search finds by name or membership number (walk-ins) — each with the characters they could play at the game.
 // PostgreSQL builds the JSON answer in one statement: a 200-person event's list was 3.5 ms of the API's CPU per
 // request when mapped and serialised row by row in JavaScript (docs/bench/games.md).
-import { and, or, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import {
-  characters,
-  type Db,
-  everyWordStartsAName,
-  gameCheckins,
-  gameSignups,
-  oncePerDatabase,
-  qualified,
-  users,
-  venues,
-} from '../../db/index';
+import { afterPrefix, foldText, wordsOf } from '@guildhall/shared/rules/name-search';
+import { characters, type Db, gameCheckins, gameSignups, oncePerDatabase, qualified, users, venues } from '../../db/index';
 
 /** A search shows at most this many members: typing more of the name narrows it. */
 export const WALK_IN_LIMIT = 20;
 
-/** The members a search finds: any 20 matches, taken as the indexes give them (then sorted by name). */
-function searched(search: string): SQL {
-  const found = or(
-    sql`${users.user_camnum} = ${search.toUpperCase()}`,
-    and(...everyWordStartsAName(search, [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick])),
+type DoorListParam = 'id_game' | 'id_venue' | 'id_location' | 'camnum' | 'words' | 'first' | 'first_after' | 'ids';
+const param = (name: DoorListParam) => sql.placeholder(name);
+
+/**
+ * The members a search finds: the membership number, or every word starting a name. Any 20 matches: the first 20 in
+ * each name's prefix index for the first word (each scan stops there), every word checked on those rows.
+ */
+function searched(): SQL {
+  const limit = sql.raw(String(WALK_IN_LIMIT));
+  const words = sql`${param('words')}::text[]`;
+  const names = [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick];
+  // As a scalar over the words (not `not exists`, which PostgreSQL guesses keeps 2% of rows and so reads the whole
+  // prefix by a bitmap), each branch is read in its index's order and stops at 20.
+  const everyWord = sql`(select bool_and(${sql.join(
+    names.map((name) => sql`starts_with(${name}, w)`),
+    sql` or `,
+  )}) from unnest(${words}) w)`;
+  const byName = names.map(
+    (name) => sql`(select ${users.id_user} from ${users} where ${name} ~>=~ ${param('first')}::text
+      and ${name} ~<~ ${param('first_after')}::text and ${everyWord} and not ${users.is_disabled} order by ${name} using ~<~ limit ${limit})`,
   );
-  return sql`select ${users.id_user} from ${users} where ${found} and not ${users.is_disabled} limit ${WALK_IN_LIMIT}`;
+  const byNumber = sql`(select ${users.id_user} from ${users} where ${users.user_camnum} = ${param('camnum')}::text and not ${users.is_disabled})`;
+  return sql`select id_user from (${sql.join([byNumber, ...byName], sql` union `)}) found limit ${limit}`;
 }
 
-const expected = (id_game: number) =>
-  sql`select s.id_user from ${gameSignups} s where s.id_game = ${id_game} and s.status in ('going', 'waiting')
-      union select c.id_user from ${gameCheckins} c where c.id_game = ${id_game} and c.voided_at is null`;
+/** What the search statement is given for what was typed (the first word's range holds every name it starts). */
+function searchValues(search: string): Record<'camnum' | 'words' | 'first' | 'first_after', unknown> {
+  const words = wordsOf(search).map(foldText);
+  // A word ending in U+10FFFF has no next text: the range of its shorter prefix holds it (each word is checked).
+  let first = words[0]!;
+  while (first && afterPrefix(first) === undefined) first = first.slice(0, -1);
+  return { camnum: search.toUpperCase(), words, first, first_after: afterPrefix(first) ?? '\u{10FFFF}' };
+}
+
+const expected = sql`select s.id_user from ${gameSignups} s where s.id_game = ${param('id_game')}::int and s.status in ('going', 'waiting')
+      union select c.id_user from ${gameCheckins} c where c.id_game = ${param('id_game')}::int and c.voided_at is null`;
 
 // The list of those expected is the same for every storyteller at the door until a sign-up or check-in moves the
 // game's roster_version (read with the policy's facts, from the database: right for every API process). Kept a
@@ -49,11 +64,13 @@ export async function doorListJson(db: Db, game: DoorListGame, q?: string | null
   return body;
 }
 
-async function readDoorList(db: Db, game: DoorListGame, search: string | undefined): Promise<string> {
+/** The door list's statement: the members `who` gives, with their sign-up, check-in and characters accepted here. */
+function doorList(db: Db, who: SQL) {
   const u = qualified;
+  const idGame = sql`${param('id_game')}::int`;
   // The member's characters accepted here (by the member's index: a search reads 20 members' only).
-  const here = game.id_venue === null ? sql`pv.id_location = ${game.id_location}` : sql`pc.id_venue = ${game.id_venue}`;
-  const query = sql`select coalesce(json_agg(json_build_object(
+  const here = sql`(pc.id_venue = ${param('id_venue')}::int or (${param('id_venue')}::int is null and pv.id_location = ${param('id_location')}::int))`;
+  const body = sql<string>`coalesce(json_agg(json_build_object(
       'id_user', ${u(users.id_user)},
       'member_name', concat_ws(' ', ${u(users.user_fname)}, ${u(users.user_lname)}),
       'user_camnum', ${u(users.user_camnum)},
@@ -63,19 +80,37 @@ async function readDoorList(db: Db, game: DoorListGame, search: string | undefin
       'character_name', played.character_name,
       'id_checkin', c.id_checkin,
       'characters', coalesce(playable.list, '[]'::json)
-    ) order by ${u(users.fold_lname)}, ${u(users.fold_fname)}, ${u(users.id_user)}), '[]'::json)::text as body
-    from (${search ? searched(search) : expected(game.id_game)}) who
+    ) order by ${u(users.fold_lname)}, ${u(users.fold_fname)}, ${u(users.id_user)}), '[]'::json)::text`;
+  return db.select({ body: body.as('body') }).from(sql`(${who}) who
     join ${users} on ${u(users.id_user)} = who.id_user
-    left join ${gameSignups} s on s.id_user = ${u(users.id_user)} and s.id_game = ${game.id_game}
-    left join ${gameCheckins} c on c.id_user = ${u(users.id_user)} and c.id_game = ${game.id_game} and c.voided_at is null
+    left join ${gameSignups} s on s.id_user = ${u(users.id_user)} and s.id_game = ${idGame}
+    left join ${gameCheckins} c on c.id_user = ${u(users.id_user)} and c.id_game = ${idGame} and c.voided_at is null
     left join ${characters} played on played.id_character = coalesce(c.id_character, s.id_character)
     left join lateral (
       select json_agg(json_build_object('id_character', pc.id_character, 'character_name', pc.character_name) order by pc.character_name, pc.id_character) as list
       from ${characters} pc join ${venues} pv on pv.id_venue = pc.id_venue
       where pc.id_user = ${u(users.id_user)} and ${here} and pc.st_signed = 'yes' and pc.character_status = 'Active'
-    ) playable on true`;
-  const result = (await db.execute(query)) as unknown as { rows: { body: string }[] };
-  return result.rows[0]!.body;
+    ) playable on true`);
+}
+
+// Each prepared by name, so PostgreSQL plans it once per connection (planning it cost more than running it). A
+// search is two: the members found (planned for what was typed: a prefix may match 2 or 2,000), then their rows by
+// id, whose plan does not depend on the search and is kept.
+const statements = oncePerDatabase((db) => ({
+  list: doorList(db, expected).prepare('door_list'),
+  walkIns: db
+    .select({ id_user: sql<number>`id_user`.as('id_user') })
+    .from(sql`(${searched()}) walk_ins`)
+    .prepare('door_list_walk_ins'),
+  members: doorList(db, sql`select unnest(${param('ids')}::int[]) as id_user`).prepare('door_list_members'),
+}));
+
+async function readDoorList(db: Db, game: DoorListGame, search: string | undefined): Promise<string> {
+  const where = { id_game: game.id_game, id_venue: game.id_venue, id_location: game.id_location };
+  if (!search) return (await statements(db).list.execute(where))[0]!.body;
+  const ids = (await statements(db).walkIns.execute(searchValues(search))).map((m) => m.id_user);
+  if (ids.length === 0) return '[]';
+  return (await statements(db).members.execute({ ...where, ids }))[0]!.body;
 }
 
 export interface DoorListGame {

@@ -26,6 +26,7 @@ export const gamesErrors = {
   memberNotFound: () => badRequest('games.member_not_found', 'id_user is not a member', [{ path: 'id_user', message: 'is not a member' }]),
   notScheduled: () => conflict('games.not_scheduled', 'This game is cancelled or closed.'),
   notSignedUp: () => conflict('games.not_signed_up', 'You are not signed up for this game.'),
+  signupConflict: () => conflict('games.signup_conflict', 'Your sign-up changed at the same moment. Please try again.'),
   cancelled: () => conflict('games.cancelled', 'A cancelled game cannot be closed.'),
   notInSeries: () =>
     badRequest('games.not_in_series', 'scope series needs a game of a series', [

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/index';
 import { gamesPolicy } from './games.policy';
-import { cancelGame, findGame, gameFacts, listGames, scheduleFacts, scheduleGame, type ShownGame, updateGame } from './games.service';
+import { gameFacts, scheduleFacts } from './game-facts.service';
+import { cancelGame, findGame, listGames, scheduleGame, type ShownGame, updateGame } from './games.service';
 import { signUp, withdraw } from './signups.service';
 
 const tags = ['games'];

@@ -1,6 +1,5 @@
 // Issue 28: scheduling games (one, or a series' occurrences), reading them, editing one or a series, cancelling one.
 import { DEFAULT_GAME_XP } from '@guildhall/shared/constants';
-import { isDomain } from '@guildhall/shared/rules/locations';
 import type { GameAdd, GameRow, GamesQuery, GameUpdate, MySignup } from '@guildhall/shared/schemas/games';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
@@ -24,42 +23,6 @@ import type { GameFacts } from './games.policy';
 import { localDate, localIsoDate, localTime, occurrenceDates, zonedRange } from './recurrence';
 
 export const gameLink = (id_game: number) => `/games/${id_game}`;
-
-/** Who runs the venue or domain a game would be scheduled at. */
-export async function scheduleFacts(db: Db, input: Pick<GameAdd, 'id_venue' | 'id_location'>): Promise<GameFacts> {
-  if (input.id_venue !== undefined) {
-    const [venue] = await db
-      .select({ id_location: venues.id_location, venue_st: venues.id_user_st })
-      .from(venues)
-      .where(eq(venues.id_venue, input.id_venue));
-    if (!venue) throw gamesErrors.noSuchVenue();
-    return { id_venue: input.id_venue, ...venue, status: 'scheduled', closed_at: null };
-  }
-  const [location] = await db
-    .select({ type: locations.location_type })
-    .from(locations)
-    .where(eq(locations.id_location, input.id_location!));
-  if (!location || !isDomain({ location_type: location.type })) throw gamesErrors.noSuchDomain();
-  return { id_venue: null, id_location: input.id_location!, venue_st: null, status: 'scheduled', closed_at: null };
-}
-
-/** The game's facts for the policy; 404 when there is no such game. */
-export async function gameFacts(db: Db | Tx, id_game: number): Promise<GameFacts> {
-  const [game] = await db
-    .select({
-      id_venue: games.id_venue,
-      id_location: games.id_location,
-      venue_st: venues.id_user_st,
-      status: games.status,
-      closed_at: games.closed_at,
-      roster_version: games.roster_version,
-    })
-    .from(games)
-    .leftJoin(venues, eq(venues.id_venue, games.id_venue))
-    .where(eq(games.id_game, id_game));
-  if (!game) throw gamesErrors.notFound();
-  return game;
-}
 
 /** The XP a venue's game awards unless told: what its latest game awarded. */
 async function venueXp(tx: Tx, id_venue: number | null): Promise<number> {

@@ -138,6 +138,35 @@ describe('sign-up', () => {
     expect([after.going, after.waiting]).toEqual([2, 3]);
   });
 
+  it('promotes the first waiting when a going player turns helper, and keeps the count of players going under changes at once', async () => {
+    const [g] = await schedule();
+    const players = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
+    const signUp = (p: string, role: 'player' | 'helper') =>
+      post(`/api/games/${g}/signup`, p, role === 'player' ? { role, id_character: character[p] } : { role });
+    for (const p of players) await signUp(p, 'player');
+    expect((await signUp('p1', 'helper')).json().result.status).toBe('going');
+    expect((await get(`/api/games/${g}`, 'p3')).json().result.my_signup.status).toBe('going');
+    const notices = (await get('/api/notifications?count=50', 'p3')).json().result.rows;
+    expect(notices.some((n: { message: string }) => n.message.startsWith('A place opened'))).toBe(true);
+    expect((await get(`/api/games/${g}`, 'p4')).json().result.my_signup.waiting_place).toBe(1);
+    // Switches and sign-ups at once: the count kept on the game's row stays that of its sign-ups' rows.
+    const answers = await Promise.all([
+      signUp('p1', 'player'),
+      signUp('p2', 'helper'),
+      signUp('p3', 'helper'),
+      signUp('p4', 'helper'),
+      signUp('p5', 'player'),
+      signUp('p6', 'helper'),
+      signUp('p2', 'player'),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const detail = (await get(`/api/games/${g}`, 'storyteller')).json().result;
+    const [row] = await t.database.db.select({ players_going: games.players_going }).from(games).where(eq(games.id_game, g!));
+    expect(row!.players_going).toBe(detail.going);
+    expect(detail.going).toBeLessThanOrEqual(2);
+    if (detail.waiting > 0) expect(detail.going).toBe(2);
+  });
+
   it("refuses a character that is not the member's accepted one, with a 400 naming id_character", async () => {
     const [g] = await schedule();
     for (const id_character of [character.unsigned, character.p2]) {

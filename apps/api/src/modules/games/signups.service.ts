@@ -3,8 +3,8 @@
 // waiting is promoted when a player going withdraws.
 import type { SignupRole } from '@guildhall/shared/constants';
 import type { SignupInput } from '@guildhall/shared/schemas/games';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { characters, gameSignups, games, type Db, type Tx, venues } from '../../db/index';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { characters, gameSignups, games, oncePerDatabase, type Db, type Tx, venues } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
 import { gamesErrors } from './games.errors';
 import { gameLink } from './games.service';
@@ -63,10 +63,76 @@ async function playersGoing(tx: Tx, id_game: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+type SignupParam = 'id_game' | 'id_user' | 'id_character' | 'role' | 'may_free';
+
+/**
+ * A sign-up in one statement, so sign-ups at once hold the game's row for one round trip and the commit. It locks the
+ * game, then the member's sign-up (their latest version: a promotion may have changed it while it waited), decides
+ * going or waiting from the players going kept on the game's row (rows counted here would be those of before the
+ * wait), writes the sign-up at the place the new roster version gives, and moves the version and the count. A
+ * change that frees a player's place writes nothing unless `may_free` (the caller then promotes in its transaction).
+ */
+function signupWrite(q: Db | Tx, value: (name: SignupParam) => SQL) {
+  const [idGame, idUser, idCharacter, role] = [
+    sql`${value('id_game')}::int`,
+    sql`${value('id_user')}::int`,
+    sql`${value('id_character')}::int`,
+    sql`${value('role')}::text`,
+  ];
+  const game = q
+    .$with('game', { id_game: games.id_game })
+    .as(sql`select id_game, status, capacity, players_going, roster_version from ${games} where id_game = ${idGame} for update`);
+  const mine = q
+    .$with('mine', { id_signup: gameSignups.id_signup })
+    .as(
+      sql`select s.id_signup, s.status, s.role from game join ${gameSignups} s on s.id_game = game.id_game and s.id_user = ${idUser} for update of s`,
+    );
+  const decided = q
+    .$with('decided', {
+      game_status: sql<string>`game_status`.as('game_status'),
+      frees: sql<boolean>`frees`.as('frees'),
+    })
+    .as(sql`select *, game_status = 'scheduled' and (not frees or ${value('may_free')}::boolean) as proceed from (
+      select game.status as game_status, game.roster_version + 1 as version, mine.id_signup, keep, next_status,
+        (next_status = 'going' and ${role} = 'player')::int - (coalesce(mine.status = 'going' and mine.role = 'player', false))::int as delta,
+        coalesce(mine.status = 'going' and mine.role = 'player' and ${role} <> 'player', false) as frees
+      from game left join mine on true
+      cross join lateral (select coalesce(mine.status <> 'cancelled' and mine.role = ${role}, false) as keep) k
+      cross join lateral (select case when keep then mine.status
+        when ${role} = 'player' and game.players_going >= game.capacity then 'waiting' else 'going' end as next_status) n
+    ) d`);
+  const inserted = q.$with('inserted', { status: gameSignups.status }).as(
+    sql`insert into ${gameSignups} (id_game, id_user, id_character, role, status, position)
+      select ${idGame}, ${idUser}, ${idCharacter}, ${role}, next_status, version from decided where proceed and id_signup is null
+      on conflict do nothing returning status`,
+  );
+  const updated = q.$with('updated', { status: gameSignups.status }).as(
+    sql`update ${gameSignups} s set id_character = ${idCharacter}, role = ${role}, status = d.next_status,
+      position = case when d.keep then s.position else d.version end, updated_at = now()
+      from decided d where d.proceed and s.id_signup = d.id_signup returning s.status`,
+  );
+  const moved = q.$with('moved', { id_game: games.id_game }).as(
+    sql`update ${games} g set roster_version = d.version, players_going = g.players_going + d.delta from decided d
+      where g.id_game = ${idGame} and exists (select 1 from inserted union all select 1 from updated) returning g.id_game`,
+  );
+  return q
+    .with(game, mine, decided, inserted, updated, moved)
+    .select({
+      game_status: decided.game_status,
+      frees: decided.frees,
+      status: sql<'going' | 'waiting' | null>`coalesce((select status from inserted), (select status from updated))`,
+    })
+    .from(decided);
+}
+
+const statements = oncePerDatabase((db) => ({
+  signup: signupWrite(db, (name) => sql`${sql.placeholder(name)}`).prepare('game_signup'),
+}));
+
 /**
  * Signs the member up (or changes their character or role); a player past the capacity waits. Sign-ups at once
- * queue on the game's row, so the time it is held is kept short: the write (which reads the count of players going
- * and the next place itself, after the lock) and the door list's version, then the commit.
+ * queue on the game's row: one statement holds it (signupWrite). A going player turning helper frees a place: that
+ * change is made again in a transaction that promotes the first waiting and tells them.
  */
 export async function signUp(
   db: Db,
@@ -77,63 +143,70 @@ export async function signUp(
   const { id_game } = place;
   // Whether the character may play here does not depend on the game's lock: checked before taking it.
   await assertPlayable(db, place, id_user, input.role, input.id_character);
-  const id_character = input.role === 'player' ? input.id_character! : (input.id_character ?? null);
+  const values: Record<SignupParam, unknown> = {
+    id_game,
+    id_user,
+    id_character: input.role === 'player' ? input.id_character! : (input.id_character ?? null),
+    role: input.role,
+    may_free: false,
+  };
+  // Nothing written though it should have been: the member's own sign-up at once with this one came after its
+  // snapshot (its insert met theirs). Again, now that it is seen; a third miss is a conflict, not a loop.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [outcome] = await statements(db).signup.execute(values);
+    if (!outcome) throw gamesErrors.notFound();
+    if (outcome.game_status !== 'scheduled') throw gamesErrors.notScheduled();
+    if (outcome.status) return outcome.status;
+    if (outcome.frees) return signUpFreeingAPlace(db, values);
+  }
+  throw gamesErrors.signupConflict();
+}
+
+async function signUpFreeingAPlace(db: Db, values: Record<SignupParam, unknown>): Promise<'going' | 'waiting'> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ game: games, existing: { status: gameSignups.status, role: gameSignups.role } })
-      .from(games)
-      .leftJoin(gameSignups, and(eq(gameSignups.id_game, games.id_game), eq(gameSignups.id_user, id_user)))
-      .where(eq(games.id_game, id_game))
-      .for('update', { of: games });
-    if (!locked) throw gamesErrors.notFound();
-    const { game, existing } = locked;
-    if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
-    const mine = and(eq(gameSignups.id_game, id_game), eq(gameSignups.id_user, id_user));
-    // Already in (going, or waiting with a player's place): only the character changes.
-    if (existing?.status && existing.status !== 'cancelled' && existing.role === input.role) {
-      await tx.update(gameSignups).set({ id_character, updated_at: sql`now()` }).where(mine);
-      await rosterChanged(tx, id_game);
-      return existing.status as 'going' | 'waiting';
-    }
-    const going = sql`(select count(*) from ${gameSignups} g where g.id_game = ${id_game} and g.status = 'going' and g.role = 'player')`;
-    const status =
-      input.role === 'player' && game.capacity !== null
-        ? sql<'going' | 'waiting'>`case when ${going} >= ${game.capacity} then 'waiting' else 'going' end`
-        : sql<'going'>`'going'`;
-    const position = sql<number>`(select coalesce(max(p.position), 0) + 1 from ${gameSignups} p where p.id_game = ${id_game})`;
-    const values = { id_character, role: input.role, status, position, updated_at: sql`now()` };
-    const [written] = await tx
-      .insert(gameSignups)
-      .values({ id_game, id_user, ...values })
-      .onConflictDoUpdate({ target: [gameSignups.id_game, gameSignups.id_user], set: values })
-      .returning({ status: gameSignups.status });
-    // A player who was going and became a helper frees a place.
-    if (existing?.status === 'going' && existing.role === 'player') await promoteWaiting(tx, game);
-    await rosterChanged(tx, id_game);
-    return written!.status as 'going' | 'waiting';
+    const bound = { ...values, may_free: true };
+    const [outcome] = await signupWrite(tx, (name) => sql`${bound[name]}`);
+    if (!outcome?.status) throw gamesErrors.notScheduled();
+    await promoteWaiting(tx, values.id_game as number);
+    return outcome.status;
   });
 }
 
-/** Lets the first waiting players in while there is room, and tells them. */
-async function promoteWaiting(tx: Tx, game: Pick<LockedGame, 'id_game' | 'game_name' | 'starts_at' | 'time_zone' | 'capacity'>) {
-  if (game.capacity === null) return;
-  const room = game.capacity - (await playersGoing(tx, game.id_game));
-  if (room <= 0) return;
-  const next = await tx
-    .select({ id_signup: gameSignups.id_signup, id_user: gameSignups.id_user })
-    .from(gameSignups)
-    .where(and(eq(gameSignups.id_game, game.id_game), eq(gameSignups.status, 'waiting')))
-    .orderBy(asc(gameSignups.position))
-    .limit(room);
-  for (const signup of next)
-    await tx.update(gameSignups).set({ status: 'going', updated_at: sql`now()` }).where(eq(gameSignups.id_signup, signup.id_signup));
+/** Lets the first waiting players in while there is room, tells them, and keeps the count of players going. */
+async function promoteWaiting(tx: Tx, id_game: number) {
+  const going = await playersGoing(tx, id_game);
+  const [game] = await tx.select().from(games).where(eq(games.id_game, id_game));
+  const room = game!.capacity === null ? 0 : game!.capacity - going;
+  const next =
+    room <= 0
+      ? []
+      : await tx
+          .select({ id_signup: gameSignups.id_signup, id_user: gameSignups.id_user })
+          .from(gameSignups)
+          .where(and(eq(gameSignups.id_game, id_game), eq(gameSignups.status, 'waiting'), eq(gameSignups.role, 'player')))
+          .orderBy(asc(gameSignups.position))
+          .limit(room);
+  if (next.length > 0)
+    await tx
+      .update(gameSignups)
+      .set({ status: 'going', updated_at: sql`now()` })
+      .where(
+        inArray(
+          gameSignups.id_signup,
+          next.map((s) => s.id_signup),
+        ),
+      );
+  await tx
+    .update(games)
+    .set({ players_going: going + next.length })
+    .where(eq(games.id_game, id_game));
   await notify(
     tx,
     next.map((s) => s.id_user),
     {
       kind: 'game',
-      message: `A place opened: you are now going to ${game.game_name} on ${localDate(game.starts_at, game.time_zone)}.`,
-      link: gameLink(game.id_game),
+      message: `A place opened: you are now going to ${game!.game_name} on ${localDate(game!.starts_at, game!.time_zone)}.`,
+      link: gameLink(id_game),
     },
   );
 }
@@ -149,7 +222,7 @@ export async function withdraw(db: Db, id_user: number, id_game: number): Promis
       .where(and(eq(gameSignups.id_game, id_game), eq(gameSignups.id_user, id_user), sql`${gameSignups.status} <> 'cancelled'`))
       .returning({ role: gameSignups.role });
     if (!signup) throw gamesErrors.notSignedUp();
-    await promoteWaiting(tx, game);
+    await promoteWaiting(tx, game.id_game);
     await rosterChanged(tx, id_game);
   });
 }
