@@ -1,8 +1,8 @@
 // npm run bench -- --import [--postgres URL] [--members N] (issue 26): a members CSV of N rows (default 100,000)
 // uploaded over HTTP to the real API server (server.ts as a child process, as the tests start one) on PostgreSQL
 // (a fresh database `guildhall_bench_import` on the given server, default postgres://postgres@127.0.0.1:5432/postgres):
-// the dry run, the apply (one transaction), then the same file again, which must change nothing. Each asks for
-// progress (NDJSON), as the page does. Prints each step's time and the server process's resident memory, sampled
+// the dry run, the apply (one transaction), then the same file again, which must change nothing. Each sends the
+// file as a text/csv body and asks for progress (NDJSON), as the page does. Prints each step's time and the server process's resident memory, sampled
 // from /proc/PID/status (VmRSS every 50 ms, and the kernel's high-water mark VmHWM). Budget: the apply under 60 s,
 // the server under 300 MB while it runs; exits 1 when missed.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -103,10 +103,10 @@ export async function benchImport(opts: { postgres?: string; members: number }) 
     }, 50);
     const upload = async (label: string, dry_run: boolean) => {
       const started = performance.now();
-      const res = await fetch(`${server.base}/api/imports`, {
+      const res = await fetch(`${server.base}/api/imports?kind=members&dry_run=${dry_run}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/x-ndjson' },
-        body: JSON.stringify({ kind: 'members', csv, dry_run }),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', accept: 'application/x-ndjson' },
+        body: csv,
       });
       if (!res.ok) throw new Error(`${label} answered ${res.status}: ${await res.text()}`);
       const lines = (await res.text())
