@@ -1,6 +1,7 @@
 // NUL (U+0000) cannot be stored in a PostgreSQL text column and no form produces it. A request carrying one
 // anywhere in its path, query or JSON body is refused with a 400 naming where, before any route or query sees it;
 // the shared schemas refuse it too, so the SPA's forms say the same.
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
@@ -10,6 +11,9 @@ const MAX_DEPTH = 32;
 export function findNul(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  // A body handed on as a stream (an import's text/csv) is the request itself: walking its sockets and servers
+  // never ends. Its rows are checked as they are read.
+  if (value instanceof Stream) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     const here = path ? `${path}.${key}` : key;
     if (key.includes('\u0000')) return here;

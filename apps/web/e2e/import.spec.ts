@@ -42,7 +42,8 @@ test('an administrator imports a members file: preview with line numbers, fix, a
   await expect(page.getByRole('status').filter({ hasText: 'Preview' })).toContainText('4 to create');
   // Set-password e-mails only when asked: the choice is there, and off.
   await expect(page.getByLabel(/E-mail new members their set-password link/)).not.toBeChecked();
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/imports') && r.request().method() === 'POST');
+  // The options travel in the query, the file as the body.
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/imports' && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Applied' })).toContainText('4 to create');
   // The apply answered its progress (rows read of the file's 4) before its result.
@@ -67,7 +68,7 @@ test('at 375 px the import shows a labelled progress bar inside the window while
     release = resolve;
   });
   // The answer is held back, so the bar is seen while the import is under way.
-  await page.route('**/api/imports', async (route) => {
+  await page.route('**/api/imports?*', async (route) => {
     await held;
     await route.continue();
   });

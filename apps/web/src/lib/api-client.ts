@@ -60,13 +60,15 @@ async function send(method: 'GET' | 'POST' | 'PUT', path: string, options: Reque
   const headers: Record<string, string> = { accept };
   const token = readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const file = options.body instanceof Blob;
+  if (options.body !== undefined) headers['content-type'] = file ? 'text/csv' : 'application/json';
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}${toSearchParams(options.query)}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      // A file is sent as itself, streamed by the browser from disk, never read into a string here.
+      body: options.body === undefined ? undefined : file ? (options.body as Blob) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
@@ -109,8 +111,8 @@ export const api = {
   put: <T>(path: string, body: unknown) => request<{ result: T; extra?: Record<string, unknown> }>('PUT', path, { body }),
   list: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     request<{ result: ListResult<T> }>('GET', path, { query, signal }).then((r) => r.result),
-  /** A POST answered as NDJSON lines (progress, then the result), with the same errors as every other call. */
-  lines: (path: string, body: unknown) => send('POST', path, { body }, 'application/x-ndjson').then(readLines),
+  /** A file POSTed as the body (text/csv), answered as NDJSON lines (progress, then the result), with the same errors. */
+  lines: (path: string, file: Blob, query?: Query) => send('POST', path, { body: file, query }, 'application/x-ndjson').then(readLines),
   /** A file's bytes (a document), with the same bearer header and 401 handling as every other call. */
   blob: (path: string, signal?: AbortSignal) => send('GET', path, { signal }, '*/*').then((r) => r.blob()),
 };

@@ -33,22 +33,21 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
   prestige: ['membership_number', 'date', 'category', 'general', 'regional', 'national', 'vip', 'description', 'awarded_by'],
 };
 
-/** A file as large as a 100,000-member roster, sent as text (the server parses it row by row). */
-export const MAX_IMPORT_CHARS = 40 * 1024 * 1024;
+/** A file well over a 100,000-member roster's 13 MB: the body is read as it arrives, never held whole. */
+export const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
 
-export const importRequestSchema = z.object({
+/** A query flag: exactly `true` or `false`, so a typo is refused rather than read as one of them. */
+const flag = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
+
+/** POST /imports' options, in its query: the body is the file itself (Content-Type: text/csv). */
+export const importQuerySchema = z.object({
   kind: z.enum(IMPORT_KINDS, { error: requiredMessage('kind') }),
-  csv: z
-    .string({ error: requiredMessage('csv') })
-    .min(1, { error: requiredMessage('csv') })
-    .max(MAX_IMPORT_CHARS, { error: 'csv is larger than 40 MB: split the file' }),
   /** A dry run (the default) writes nothing and answers what an apply would do. */
-  dry_run: z.boolean({ error: 'dry_run must be true or false' }).default(true),
+  dry_run: flag('dry_run').default(true),
   /** Imported new members get their set-password e-mail only when the administrator asks for it. */
-  send_links: z.boolean({ error: 'send_links must be true or false' }).default(false),
+  send_links: flag('send_links').default(false),
 });
-export type ImportRequest = z.infer<typeof importRequestSchema>;
-export type ImportRequestInput = z.input<typeof importRequestSchema>;
+export type ImportQuery = z.infer<typeof importQuerySchema>;
 
 export const importRowErrorSchema = z.object({
   /** The file's line the row starts on (the header is line 1). */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, buildVenue } from '../../test/factories';
 import { rows } from '../../test/sql';
+import { type ImportPayload, importRequest } from '../../test/imports';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -35,7 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (who: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/imports', headers: bearer(token[who]!), payload });
+const post = (who: string, payload: ImportPayload) => t.app.inject(importRequest(payload, bearer(token[who]!)));
 const header = 'player_membership_number,name,type,subtype,venue,status,virtue,vice,concept,opening_xp';
 const row = (name: string, extra: Partial<Record<'camnum' | 'type' | 'subtype' | 'venue' | 'status' | 'virtue' | 'xp', string>> = {}) =>
   [

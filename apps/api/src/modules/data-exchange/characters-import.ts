@@ -9,7 +9,7 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { inArray, sql } from 'drizzle-orm';
 import { characterSubtypes, characterTypes, characters, venues, type Db, type Tx } from '../../db/index';
 import { addXpLogIn } from '../characters/xp-log.service';
-import { type OnProgress, readCsv } from './csv-read';
+import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
@@ -69,7 +69,7 @@ async function existingNames(db: Db | Tx, players: number[]) {
   return names;
 }
 
-export async function planCharacters(db: Db | Tx, csv: string, dry_run: boolean, onProgress?: OnProgress) {
+export async function planCharacters(db: Db | Tx, csv: CsvSource, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
   const read: { line: number; values: Record<string, string> }[] = [];
   const required = ['player_membership_number', 'name', 'type', 'subtype', 'venue', 'virtue', 'vice'];

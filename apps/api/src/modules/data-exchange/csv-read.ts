@@ -1,6 +1,7 @@
 // Issue 26: CSV as spreadsheets write it (UTF-8 with or without BOM, comma or semicolon, quoted fields, Windows
-// line ends), read record by record with csv-parse so a large file is never held as parsed rows at once.
-import { Readable } from 'node:stream';
+// line ends), read record by record with csv-parse as the request body arrives, so a large file is never held whole:
+// not as text, nor as parsed rows.
+import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { dataExchangeErrors } from './data-exchange.errors';
 
@@ -61,35 +62,84 @@ export function countRecords(text: string): number {
 export type OnProgress = (done: number, total: number) => void;
 const PROGRESS_EVERY = 1000;
 
+/** A file as it arrives (a request body), with its size in bytes when the sender said it (Content-Length). */
+export interface CsvBody {
+  chunks: AsyncIterable<Buffer>;
+  bytes: number | undefined;
+}
+/** The whole text (tests, small files), or the body as it arrives. */
+export type CsvSource = string | CsvBody;
+
+/** The body's first bytes up to its first line end (the header), and then every chunk, those first bytes included. */
+async function headerFirst(chunks: AsyncIterable<Buffer>) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(next.value);
+    size += next.value.length;
+    if (next.value.includes(10) || next.value.includes(13) || size >= SLICE) break;
+  }
+  const first = Buffer.concat(head);
+  async function* all() {
+    if (first.length) yield first;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  const text = first.toString('utf8', 0, SLICE);
+  const lineEnd = first.findIndex((byte) => byte === 10 || byte === 13);
+  return { chunks: all(), text, headerBytes: lineEnd < 0 ? first.length : lineEnd + 1 };
+}
+
 /**
- * The records of `text` keyed by the header's column names (trimmed, lower case, spaces as underscores). A header
+ * Records read of about how many: counted up front in a text; in a body, estimated from the bytes the records so
+ * far took of those after the header (Content-Length), so the body is never read twice.
+ */
+async function openSource(csv: CsvSource) {
+  if (typeof csv === 'string') {
+    const total = countRecords(csv);
+    return { chunks: Readable.from(slices(csv)), text: csv.slice(0, SLICE), estimate: () => total };
+  }
+  const { chunks, text, headerBytes } = await headerFirst(csv.chunks);
+  const after = (csv.bytes ?? 0) - headerBytes;
+  const estimate = (done: number, bytesRead: number) =>
+    after > 0 ? Math.round((done * after) / Math.max(1, bytesRead - headerBytes)) : done;
+  return { chunks: Readable.from(chunks), text, estimate };
+}
+
+/**
+ * The records of `csv` keyed by the header's column names (trimmed, lower case, spaces as underscores). A header
  * missing a required column, or a column the kind does not know, is refused before any row is read.
  */
 export async function* readCsv(
-  text: string,
+  csv: CsvSource,
   known: readonly string[],
   required: readonly string[],
   onProgress?: OnProgress,
 ): AsyncGenerator<CsvRow> {
-  const total = onProgress ? countRecords(text) : 0;
+  const { chunks, text, estimate } = await openSource(csv);
   let done = 0;
-  const parser = Readable.from(slices(text)).pipe(
-    parse({
-      bom: true,
-      delimiter: sniffDelimiter(text.slice(text.startsWith('\uFEFF') ? 1 : 0, SLICE)),
-      columns: (header: string[]) => checkHeader(header.map(headerName), known, required),
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }),
-  );
+  const parser = parse({
+    bom: true,
+    delimiter: sniffDelimiter(text.startsWith('\uFEFF') ? text.slice(1) : text),
+    columns: (header: string[]) => checkHeader(header.map(headerName), known, required),
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+  });
+  // pipeline, not pipe: a body that fails midway (too large, the client gone) fails the parser too.
+  pipeline(chunks, parser, () => {});
   let previousEnd = 1;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number; bytes: number };
+    }>) {
       // info.lines is the line a record ends on; a quoted field may span lines, so it starts after the last one.
       const line = previousEnd + 1;
       previousEnd = info.lines;
-      if (onProgress && done % PROGRESS_EVERY === 0) onProgress(done, Math.max(total, done));
+      if (onProgress && done % PROGRESS_EVERY === 0) onProgress(done, Math.max(estimate(done + 1, info.bytes), done));
       done++;
       yield { line, values: record };
     }

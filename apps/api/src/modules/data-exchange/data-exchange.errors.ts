@@ -1,5 +1,6 @@
 // Issue 26: the import's and export's errors, with stable codes (STYLE §3).
-import { badRequest, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { MAX_IMPORT_BYTES } from '@guildhall/shared/schemas/data-exchange';
 import type { DataExchangeAction } from './data-exchange.policy';
 
 const DENIED: Record<DataExchangeAction, string> = {
@@ -13,6 +14,15 @@ export const dataExchangeErrors = {
   memberNotFound: () => notFound('data_exchange.member_not_found', 'No member has this id.'),
   downloadNotFound: () =>
     notFound('data_exchange.download_not_found', 'This download does not exist or has expired: ask for your data again.'),
+  csvRequired: () =>
+    badRequest('data_exchange.csv_required', 'csv is a required field: send the file as the body', [
+      { path: 'csv', message: 'csv is a required field' },
+    ]),
+  notCsv: () => new AppError(415, 'request.media_type', 'Send the file as the body, with Content-Type: text/csv.'),
+  tooLarge: () =>
+    new AppError(413, 'data_exchange.csv_too_large', `csv is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB: split the file`, [
+      { path: 'csv', message: `larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB` },
+    ]),
   unreadable: (detail: string) =>
     badRequest('data_exchange.unreadable_csv', `csv cannot be read as CSV: ${detail}`, [{ path: 'csv', message: detail }]),
   unknownColumns: (names: string[], known: readonly string[]) =>

@@ -1,7 +1,7 @@
 // Issue 26: what every import kind shares: the list of bad rows (capped) and the preview's counts.
 import type { ImportKind, ImportReport, ImportRowError } from '@guildhall/shared/schemas/data-exchange';
 import type { Tx } from '../../db/index';
-import type { OnProgress } from './csv-read';
+import type { CsvSource, OnProgress } from './csv-read';
 import { writeAudit } from '../audit/audit.service';
 
 /** Beyond this many, errors are counted, not listed: the file needs fixing wholesale. */
@@ -71,15 +71,15 @@ export async function auditImport(tx: Tx, kind: ImportKind, file: ImportFile, re
     by: file.by,
     action: `import.${kind}`,
     entity: 'import',
-    entityId: file.fileId,
+    entityId: file.fileId(),
     after: { rows: report.rows, created: report.created, updated: report.updated, ...extra },
   });
 }
 
 export interface ImportFile {
   by: number;
-  csv: string;
-  /** What the audit log calls the file. */
-  fileId: string;
+  csv: CsvSource;
+  /** What the audit log calls the file: its digest, known once it has been read. */
+  fileId: () => string;
   onProgress?: OnProgress;
 }

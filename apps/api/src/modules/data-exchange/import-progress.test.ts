@@ -1,10 +1,12 @@
 // Issue 26: a large members file is planned and written chunk by chunk: asked for NDJSON, the import answers
-// progress lines with rising counts before its result; a bad row in the last chunk still writes nothing (the
-// chunks before it are rolled back); a file refused at its header is still a plain 400 naming the field.
+// progress lines with rising counts (of a total estimated from the body's size) before its result; a bad row in
+// the last chunk still writes nothing (the chunks before it are rolled back); a file refused at its header is still
+// a plain 400 naming the field.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLocation } from '../../test/factories';
 import { scalar } from '../../test/sql';
+import { type ImportPayload, importRequest } from '../../test/imports';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { MEMBERS_CHUNK } from './members-import';
 
@@ -27,13 +29,8 @@ const header = 'membership_number,first_name,last_name,email,type,expiry,domain_
 const row = (i: number, expiry = '2027-11-30') => `P${tag}${i},Pat,Row ${i},pat.${i}.${tag}@example.test,LARP,${expiry},${code}`;
 const file = (bad?: number) =>
   [header, ...Array.from({ length: ROWS }, (_, i) => row(i + 1, i + 1 === bad ? '2027-02-30' : undefined))].join('\r\n');
-const importing = (payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    headers: { ...bearer(token.admin!), accept: 'application/x-ndjson' },
-    payload,
-  });
+const importing = (payload: ImportPayload) =>
+  t.app.inject(importRequest(payload, { ...bearer(token.admin!), accept: 'application/x-ndjson' }));
 const linesOf = (body: string) =>
   body
     .trim()
@@ -49,7 +46,13 @@ describe('POST /api/imports with progress (NDJSON)', () => {
     const lines = linesOf(res.body);
     const progress = lines.slice(0, -1).map((l) => l.progress);
     expect(progress.length).toBeGreaterThanOrEqual(3);
-    expect(progress.every((p) => p.total === ROWS)).toBe(true);
+    // The total is estimated from Content-Length and the bytes the rows so far took (the body is read once): the
+    // first rows here are the shortest, so the first estimate is about 9% high.
+    const totals = progress.map((p) => p.total);
+    expect(
+      totals.every((total) => Math.abs(total - ROWS) <= ROWS * 0.1),
+      JSON.stringify(totals),
+    ).toBe(true);
     const done = progress.map((p) => p.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(new Set(done).size).toBe(done.length);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/index';
 import { buildLocation } from '../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
+import { importRequest } from '../../test/imports';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -32,12 +33,7 @@ const file = (...ns: number[]) =>
     ...ns.map((n) => `L${tag}${n},Lin,Ked ${n},${email(n)},LARP,2027-11-30,${code}`),
   ].join('\n');
 const apply = async (csv: string, send_links: boolean) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    headers: bearer(token.admin!),
-    payload: { kind: 'members', csv, dry_run: false, send_links },
-  });
+  const res = await t.app.inject(importRequest({ kind: 'members', csv, dry_run: false, send_links }, bearer(token.admin!)));
   expect(res.statusCode).toBe(200);
   return res.json().result;
 };

@@ -1,10 +1,12 @@
 // Issue 26: a members file with every kind of bad row is previewed with each row's line, column and reason and
 // writes nothing, not even when applied; the fixed file (semicolons, BOM, CRLF, a quoted multi-line field)
 // applies all at once, audited; a second run changes nothing. Only administrators import.
+import { MAX_IMPORT_BYTES } from '@guildhall/shared/schemas/data-exchange';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLocation, buildMember } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
+import { type ImportPayload, importRequest } from '../../test/imports';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -29,7 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (who: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/imports', headers: bearer(token[who]!), payload });
+const post = (who: string, payload: ImportPayload) => t.app.inject(importRequest(payload, bearer(token[who]!)));
 const header = 'membership_number,first_name,last_name,email,phone,address_line_1,city,state,type,expiry,domain_code';
 const good = (n: string, extra = '') =>
   `N${tag}${n},Ada,"Lovelace, ${n}",ada.${n}.${tag}@example.test,+1 555 01${n},12 Lantern Row,Salem,MA,LARP,2027-11-30,${code}${extra}`;
@@ -147,7 +149,7 @@ describe('POST /api/imports (members)', () => {
   });
 
   it('answers 400 naming the field for bad input', async () => {
-    const cases: [object, string][] = [
+    const cases: [ImportPayload, string][] = [
       [{ kind: 'members' }, 'csv'],
       [{ kind: 'wizards', csv: header }, 'kind'],
       [{ kind: 'members', csv: header, dry_run: 'yes' }, 'dry_run'],
@@ -160,6 +162,20 @@ describe('POST /api/imports (members)', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(field);
     }
+  });
+
+  it('refuses a file over the limit as 413 before reading it, and a body that is not text/csv as 415', async () => {
+    const huge = importRequest({ kind: 'members', csv: header }, { ...bearer(token.admin!), 'content-length': `${MAX_IMPORT_BYTES + 1}` });
+    const res = await t.app.inject(huge);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toContain('csv');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports?kind=members',
+      headers: bearer(token.admin!),
+      payload: { csv: header },
+    });
+    expect(json.statusCode).toBe(415);
   });
 
   it('offers a template per kind: BOM, then the header', async () => {

@@ -6,7 +6,7 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { type MemberCreate, memberCreateSchema } from '@guildhall/shared/schemas/administration';
 import { isDomain } from '@guildhall/shared/rules/locations';
 import type { Db, Tx } from '../../db/index';
-import { type OnProgress, readCsv } from './csv-read';
+import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { type PlannedAction, previewReport, RowErrors, tally } from './import-kit';
 import { type Existing, findExisting, locationsByCode } from './members-lookup';
 
@@ -124,7 +124,7 @@ export interface WalkOptions {
  * The file read, checked and planned chunk by chunk. What is kept for the whole file: the counts, the bad rows
  * (capped) and each membership number's and e-mail's first line, which finds duplicates inside the file.
  */
-export async function walkMembers(db: Db | Tx, csv: string, dry_run: boolean, opts: WalkOptions = {}): Promise<ImportReport> {
+export async function walkMembers(db: Db | Tx, csv: CsvSource, dry_run: boolean, opts: WalkOptions = {}): Promise<ImportReport> {
   const errors = new RowErrors();
   const fail = (line: number, column: string | null, reason: string) => errors.add(line, column, reason);
   const domains = await locationsByCode(db, isDomain);
@@ -185,6 +185,6 @@ export async function walkMembers(db: Db | Tx, csv: string, dry_run: boolean, op
 }
 
 /** The dry run: the counts and bad rows an apply would meet, nothing written. */
-export async function planMembers(db: Db | Tx, csv: string, dry_run: boolean, onProgress?: OnProgress) {
+export async function planMembers(db: Db | Tx, csv: CsvSource, dry_run: boolean, onProgress?: OnProgress) {
   return { report: await walkMembers(db, csv, dry_run, { onProgress }) };
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLocation, buildMember, buildPosition } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
+import { type ImportPayload, importRequest } from '../../test/imports';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -28,7 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (who: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/imports', headers: bearer(token[who]!), payload });
+const post = (who: string, payload: ImportPayload) => t.app.inject(importRequest(payload, bearer(token[who]!)));
 const header = 'domain_code,position_type,holder_membership_number,since';
 const goodRows = [`${here},DC,${ann},2024-01-01`, `${here},DST,,`, `${there},dc,${ann},2025-06-01`];
 const badFile = [

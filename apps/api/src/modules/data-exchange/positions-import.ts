@@ -8,7 +8,7 @@ import { dateField } from '@guildhall/shared/schemas/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { positionHolders, positions, tablesChanged, type Db, type Tx } from '../../db/index';
 import { repointApprovals } from '../positions/positions.admin';
-import { type OnProgress, readCsv } from './csv-read';
+import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, locationsByCode, membersByCamnum } from './members-lookup';
 
@@ -24,7 +24,7 @@ interface PlannedPosition {
 
 const sinceField = dateField('since');
 
-export async function planPositions(db: Db | Tx, csv: string, dry_run: boolean, onProgress?: OnProgress) {
+export async function planPositions(db: Db | Tx, csv: CsvSource, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
   const places = await locationsByCode(db, () => true);
   const read: { line: number; values: Record<string, string> }[] = [];

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
+import { type ImportPayload, importRequest } from '../../test/imports';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -22,7 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (who: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/imports', headers: bearer(token[who]!), payload });
+const post = (who: string, payload: ImportPayload) => t.app.inject(importRequest(payload, bearer(token[who]!)));
 const header = 'membership_number;date;category;general;regional;national;vip;description;awarded_by';
 const entry = `${ann};2023-05-01;Administration;1;0;0;0;"Ran the door; all night";${bob}`;
 const later = `${ann};2024-02-10;Communication;0;2;0;1;Newsletter;`;

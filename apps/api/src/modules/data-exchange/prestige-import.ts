@@ -7,7 +7,7 @@ import { dateField } from '@guildhall/shared/schemas/messages';
 import { type PrestigeAdd, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
 import { inArray } from 'drizzle-orm';
 import { prestige, type Db, type Tx } from '../../db/index';
-import { type OnProgress, readCsv } from './csv-read';
+import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
@@ -49,7 +49,7 @@ async function heldEntries(db: Db | Tx, ids: number[]) {
   return held;
 }
 
-export async function planPrestige(db: Db | Tx, csv: string, dry_run: boolean, onProgress?: OnProgress) {
+export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
   const read: { line: number; values: Record<string, string> }[] = [];
   const required = ['membership_number', 'date', 'category', 'general', 'regional', 'national', 'description'];

@@ -1,16 +1,26 @@
 // Issue 26: the import calls — a dry run, then the apply of the same file, each answering its progress as it
 // runs — and each kind's template.
 import type { ErrorBody } from '@guildhall/shared/schemas/envelope';
-import type { ImportProgress, ImportReport, ImportRequestInput } from '@guildhall/shared/schemas/data-exchange';
+import type { ImportKind, ImportProgress, ImportReport } from '@guildhall/shared/schemas/data-exchange';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
+/** What the page sends: the options (the query), and the file as the body. */
+export interface ImportRequestInput {
+  kind: ImportKind;
+  file: Blob;
+  dry_run: boolean;
+  send_links: boolean;
+}
+
 type ImportLine = { progress: ImportProgress } | { result: ImportReport } | { error: ErrorBody };
 
-/** Sends the file and reports each progress line; the last line is the result, or an error met midway. */
+/** Sends the file as the body (the options in the query) and reports each progress line; the last line is the
+ * result, or an error met midway. */
 async function importFile(input: ImportRequestInput, onProgress: (progress: ImportProgress) => void): Promise<ImportReport> {
-  for await (const line of (await api.lines('/imports', input)) as AsyncGenerator<ImportLine>) {
+  const { file, ...query } = input;
+  for await (const line of (await api.lines('/imports', file, query)) as AsyncGenerator<ImportLine>) {
     if ('progress' in line) onProgress(line.progress);
     else if ('result' in line) return line.result;
     else throw new ApiError(200, line.error.message, line.error.code, line.error.errors);

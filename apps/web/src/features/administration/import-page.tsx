@@ -92,7 +92,7 @@ export function ImportPage() {
     setProblem(null);
     setProgress(null);
     try {
-      const result = await run.mutateAsync({ kind, csv: await file.text(), dry_run, send_links: sendLinks });
+      const result = await run.mutateAsync({ kind, file, dry_run, send_links: sendLinks });
       setReport(result);
       if (result.applied) toast.success(`The ${LABELS[kind].toLowerCase()} file was applied.`);
     } catch (error) {
