@@ -76,6 +76,9 @@ describe('a member’s data download in the background', () => {
     expect((await call('GET', `/data-downloads/${ready.id}/file`, 'admin')).statusCode).toBe(200);
     expect((await call('GET', '/data-downloads/99999999/file', 'member')).statusCode).toBe(404);
     expect((await call('GET', '/data-downloads/abc/file', 'member')).json().errors[0].path).toBe('id');
+    // An administrator asking for a member who does not exist: 404, and nothing is written.
+    const unknown = await call('POST', '/users/2147483647/data-downloads', 'admin');
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'users.not_found']);
   });
 
   it('expires: the file is no longer handed over, and the next request deletes it', async () => {

@@ -11,6 +11,7 @@ import { charactersPolicy } from '../characters/characters.policy';
 import { coordinatorPolicy } from '../coordinator/coordinator.policy';
 import { locationExists, locationNotFound } from '../locations/locations.service';
 import { prestigePolicy } from '../prestige/prestige.policy';
+import { getUser } from '../users/users.service';
 import { venueFacts } from '../venues/venues.service';
 import { csvStream } from './csv-write';
 import { dataExchangePolicy } from './data-exchange.policy';
@@ -51,6 +52,8 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParam, response: { 200: singleEnvelope(dataDownloadSchema) } } },
     async (req) => {
       await dataExchangePolicy.assert(db, req.actor, 'downloadData', req.params.id);
+      // An administrator may ask for anyone's: a member who does not exist is a 404, not a row that cannot refer to them.
+      await getUser(db, req.params.id, { withContacts: false });
       const { download, building } = await requestDataDownload(db, req.params.id);
       building.catch((error: unknown) => req.log.error({ err: error }, 'a data download could not be made'));
       return { result: download };
