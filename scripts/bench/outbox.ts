@@ -36,7 +36,7 @@ export async function benchOutbox(opts: { postgres?: string; messages: number })
     SMTP_URL: smtp.url,
     MAIL_SEND_INTERVAL_SECONDS: '1',
   });
-  const app = await buildApp(config, database.db, await loadSecrets(dataDir, {}));
+  const app = await buildApp(config, database, await loadSecrets(dataDir, {}));
   await app.ready();
   const run = `bench-${Date.now()}`;
   const messages: NewMail[] = Array.from({ length: opts.messages }, (_, i) => ({

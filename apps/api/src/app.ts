@@ -15,7 +15,7 @@ import { createRelyingParty, type RelyingParty } from './auth/relying-party';
 import { countingFailures, createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
-import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/index';
+import { type Db, RequestScope, requestScope } from './db/index';
 import { registerErrorHandler } from './error-handler';
 import { overdueWaiting, scheduleEscalation } from './modules/approvals/approvals.escalation';
 import { OUTBOX_STATUSES } from '@guildhall/shared/schemas/mail';
@@ -118,12 +118,18 @@ function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
 }
 
-/** What the server knows beyond the Drizzle client: the PostgreSQL pool, for its metrics. */
-export interface BuildOptions {
+/**
+ * The opened database the server runs on (db/open.ts): its Drizzle client and, on PostgreSQL, the pool (for its
+ * metrics) and how to cancel the statements of a request whose client went away.
+ */
+export interface ServedDatabase {
+  db: Db;
   pool?: PoolFigures | undefined;
+  cancelRequest?: ((scope: RequestScope) => Promise<void>) | undefined;
 }
 
-export async function buildApp(config: Config, db: Db, secrets: Secrets, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, database: ServedDatabase, secrets: Secrets): Promise<FastifyInstance> {
+  const { db, cancelRequest } = database;
   const app = Fastify({
     ...loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
@@ -133,12 +139,11 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets, options
     // Each request's database work runs in a scope of its own, so a request whose client hangs up stops using the
     // database at once (db/postgres.ts cancels its running statement on PostgreSQL).
     serverFactory: (handler) => {
-      const cancellable = cancelsAbandonedRequests(db);
       const server = http.createServer((req, res) => {
-        if (!cancellable) return handler(req, res);
+        if (!cancelRequest) return handler(req, res);
         const scope = new RequestScope();
         res.once('close', () => {
-          if (!res.writableFinished) void abandonRequest(db, scope).catch(() => undefined);
+          if (!res.writableFinished) void cancelRequest(scope).catch(() => undefined);
         });
         requestScope.run(scope, () => handler(req, res));
       });
@@ -176,7 +181,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets, options
   app.decorateRequest('actor', null as unknown as Actor);
   registerMetrics(app, {
     token: config.metricsToken,
-    pool: options.pool,
+    pool: database.pool,
     escalationQueue: () => overdueWaiting(db, { now: new Date(), escalationDays: config.approvals.escalationDays }),
     outbox: { statuses: OUTBOX_STATUSES, count: () => outboxByStatus(db) },
   });

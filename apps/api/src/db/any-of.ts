@@ -1,6 +1,5 @@
-// `column = any($1::int[])`: a list of ids bound as ONE array parameter. Drizzle's inArray binds one parameter per
-// id and compiles each (a regional storyteller's reach is 100+ places, the query built three times a request:
-// milliseconds of CPU); PostgreSQL plans `= any(array)` as it does `in (…)`, on the same indexes.
+// `column = any($1::int[])`: a list of ids bound as ONE array parameter, where Drizzle's inArray binds and compiles
+// one parameter per id. PostgreSQL plans `= any(array)` as it does `in (…)`, on the same indexes.
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 export function anyOf(column: AnyColumn | SQL, ids: readonly number[]): SQL {
@@ -8,13 +7,10 @@ export function anyOf(column: AnyColumn | SQL, ids: readonly number[]): SQL {
 }
 
 /**
- * The same test for a statement prepared once by name and run with ever other keys:
- * `column = any(array(select unnest($1::int[])))`. PostgreSQL's plan cache plans a prepared statement afresh on each
- * run for as long as a plan made for the values costs less than the generic one, and a plan made for `= any($1)`
- * knows the array's length: with fewer keys than the generic plan's guess of ten it always costs less, so the
- * statement was planned on every run (0.7 ms for the Approvals rows' six tables, against 0.1 ms to run them).
- * Behind the subquery neither plan sees the length, both cost the same, and the generic plan is kept from the sixth
- * run on; the index scan on the keys is the same.
+ * The same test for a statement prepared once by name and run with ever other keys, written
+ * `column = any(array(select unnest($1::int[])))` so that the planner does not see the array's length: otherwise
+ * a plan made for few keys always looks cheaper than the generic one and the statement is planned on every run
+ * (decision 029).
  */
 export function anyOfKeys(column: AnyColumn | SQL, keys: readonly number[] | Placeholder): SQL {
   const bound = Array.isArray(keys) ? sql.param([...keys]) : keys;

@@ -13,7 +13,7 @@ export { oncePerDatabase } from './per-database';
 export { type PgliteDatabase, PgliteThread } from './pglite';
 export type { PostgresDatabase, PostgresOptions } from './postgres';
 export { qualified } from './qualified';
-export { abandonRequest, cancelsAbandonedRequests, RequestScope, requestScope } from './request-scope';
+export { RequestScope, requestScope } from './request-scope';
 export type { Db, OpenedDatabase, Tx } from './types';
 export * from './schema/index';
 export { inList } from './schema/sql-helpers';

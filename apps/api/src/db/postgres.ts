@@ -6,7 +6,7 @@ import pg from 'pg';
 import { ChangeClock, listenForChanges, registerChangeClock } from './changes';
 import { migrationCount, migrationsFolder } from './migrating';
 import { ClientGoneError } from './outage';
-import { cancelAbandonedWith, type RequestScope, requestScope } from './request-scope';
+import { type RequestScope, requestScope } from './request-scope';
 import * as schema from './schema/index';
 import type { Db, OpenedDatabase } from './types';
 
@@ -14,6 +14,8 @@ import type { Db, OpenedDatabase } from './types';
 export interface PostgresDatabase extends OpenedDatabase {
   kind: 'postgres';
   pool: pg.Pool;
+  /** Cancels the statements a request whose client went away still runs, and refuses it new ones. */
+  cancelRequest(scope: RequestScope): Promise<void>;
 }
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
@@ -56,7 +58,7 @@ export interface PostgresOptions {
   onError?: (error: Error) => void;
 }
 
-/** Opens a pool on PostgreSQL; its Drizzle client cancels an abandoned request's statements; its change clock listens. */
+/** Opens a pool on PostgreSQL, which can cancel an abandoned request's statements; its change clock listens. */
 export function openPostgres(target: { url: string } & PostgresOptions): PostgresDatabase {
   const statementTimeout = target.statementTimeoutMs ?? 5000;
   const pool = new RequestAwarePool({
@@ -76,7 +78,7 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => pool.holders.get(client)?.clients.delete(client));
   const listener = listenForChanges(target.url, clock, onError);
-  const cancelAbandoned = async (scope: RequestScope) => {
+  const cancelRequest = async (scope: RequestScope) => {
     scope.aborted = true;
     const busy = [...scope.clients];
     if (busy.length === 0) return;
@@ -96,12 +98,12 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
     }
   };
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  cancelAbandonedWith(db, cancelAbandoned);
   registerChangeClock(db, clock);
   return {
     db,
     kind: 'postgres',
     pool,
+    cancelRequest,
     async analyze() {
       const client = await pool.connect();
       try {

@@ -89,7 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   const secrets = await loadSecrets(dataDir, {});
-  const app = await buildApp(config, database.db, secrets, { pool: database.kind === 'postgres' ? database.pool : undefined });
+  const app = await buildApp(config, database, secrets);
   options.extraRoutes?.(app);
   await app.ready();
   const ids = new Map<string, number>();
@@ -161,7 +161,7 @@ export async function createPortalOn(
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app = await buildApp(config, (own ?? base.database).db, await loadSecrets(dataDir, {}));
+  const app = await buildApp(config, own ?? base.database, await loadSecrets(dataDir, {}));
   await app.ready();
   return {
     app,
