@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, passwordSetupTokens, sessions, signInFailures } from '../db/index';
+import { dataDownloads, openDatabase, passwordSetupTokens, sessions, signInFailures } from '../db/index';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 import { purgeExpired } from './housekeeping';
 
@@ -53,6 +53,33 @@ describe('purgeExpired', () => {
     expect(failures.map((f) => f.email)).toEqual(['b@example.org']);
     // The live session still signs in.
     expect((await t.app.inject({ method: 'GET', url: `/api/user/${member}`, headers: bearer(liveToken) })).statusCode).toBe(200);
+  });
+
+  it("deletes members' data downloads past their expiry and builds abandoned for 10 minutes; the others stay", async () => {
+    const db = t.database.db;
+    const zip = new Uint8Array([80, 75, 5, 6]);
+    const rows = await db
+      .insert(dataDownloads)
+      .values([
+        { id_user: member, status: 'ready', zip_file: zip, ready_at: hoursFromNow(-49), expires_at: hoursFromNow(-1) },
+        { id_user: member, status: 'ready', zip_file: zip, ready_at: hoursFromNow(-1), expires_at: hoursFromNow(47) },
+        { id_user: member, status: 'preparing', created_at: hoursFromNow(-0.5) },
+        { id_user: member, status: 'preparing', created_at: hoursFromNow(-0.05) },
+      ])
+      .returning({ id: dataDownloads.id });
+    const purged = await purgeExpired(db);
+    expect(purged?.dataDownloads).toBeGreaterThanOrEqual(2);
+    const left = await db
+      .select({ id: dataDownloads.id })
+      .from(dataDownloads)
+      .where(
+        inArray(
+          dataDownloads.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(dataDownloads.id);
+    expect(left.map((r) => r.id)).toEqual([rows[1]!.id, rows[3]!.id]);
   });
 });
 

@@ -1,9 +1,10 @@
 // Rows that only pile up: expired sessions, set-password links used or expired, sign-in failures older than every
-// limit's window, and the embedded provider's expired records. Every API process schedules the purge; a
+// limit's window, the embedded provider's expired records, and members' data downloads past their expiry. Every API process schedules the purge; a
 // transaction-scoped advisory lock lets one of them run it while the others, finding it taken, skip that round.
 import { lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pruneExpiredOidcPayloads } from '../auth/oidc-adapter';
+import { purgeDataDownloads } from '../modules/data-exchange/data-downloads';
 import { type Db, passwordSetupTokens, sessions, signInFailures, tablesChanged } from '../db/index';
 import { every } from './every';
 
@@ -14,6 +15,7 @@ export interface Purged {
   sessions: number;
   passwordLinks: number;
   signInFailures: number;
+  dataDownloads: number;
 }
 
 /** Purges in one transaction; `undefined` when another process holds the purge's lock and is doing it now. */
@@ -35,7 +37,8 @@ export async function purgeExpired(db: Db): Promise<Purged | undefined> {
       .where(lt(signInFailures.at, sql`now() - interval '1 day'`))
       .returning({ at: signInFailures.at });
     await pruneExpiredOidcPayloads(tx as unknown as Db);
-    return { sessions: gone.length, passwordLinks: links.length, signInFailures: failures.length };
+    const downloads = await purgeDataDownloads(tx as unknown as Db);
+    return { sessions: gone.length, passwordLinks: links.length, signInFailures: failures.length, dataDownloads: downloads };
   });
   if (purged?.sessions) tablesChanged(db, ['sessions']);
   return purged;

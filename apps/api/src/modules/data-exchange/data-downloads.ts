@@ -2,9 +2,10 @@
 // 'preparing' row and answers at once; the process that took it builds the zip (personal-data.ts), stores it in the
 // row with its expiry and tells the member with a notice, in one transaction. The file lives in the database, so
 // whichever API process the member reaches next hands it over. A build cut short (its process stopped) leaves a row
-// that stays 'preparing': after STALE_MINUTES a new request starts again instead of waiting on it.
+// that stays 'preparing': after STALE_MINUTES a new request starts again instead of waiting on it. Expired files and
+// abandoned builds are deleted by housekeeping (purgeDataDownloads), and by the next request on the way.
 import { DATA_DOWNLOAD_KEEP_HOURS, type DataDownload } from '@guildhall/shared/schemas/data-exchange';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { dataDownloads, type Db } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
 import { dataExchangeErrors } from './data-exchange.errors';
@@ -79,13 +80,27 @@ async function build(db: Db, id: number, id_user: number) {
   }
 }
 
+/** Deletes the downloads past their expiry and the builds abandoned for STALE_MINUTES: a member's data is not kept. */
+export async function purgeDataDownloads(db: Db): Promise<number> {
+  const gone = await db
+    .delete(dataDownloads)
+    .where(
+      or(
+        lt(dataDownloads.expires_at, sql`now()`),
+        and(eq(dataDownloads.status, 'preparing'), lt(dataDownloads.created_at, sql`now() - make_interval(mins => ${STALE_MINUTES})`)),
+      ),
+    )
+    .returning({ id: dataDownloads.id });
+  return gone.length;
+}
+
 /**
  * A request for the member's data: the download being prepared if there is one (a second click starts nothing
  * more), else a new one whose build runs after the answer; `building` settles when it is done (tests wait on it).
  * Expired downloads of any member are deleted on the way.
  */
 export async function requestDataDownload(db: Db, id_user: number): Promise<{ download: DataDownload; building: Promise<void> }> {
-  await db.delete(dataDownloads).where(lt(dataDownloads.expires_at, sql`now()`));
+  await purgeDataDownloads(db);
   const [pending] = await db
     .select(stateColumns)
     .from(dataDownloads)
