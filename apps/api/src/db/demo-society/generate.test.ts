@@ -132,7 +132,8 @@ describe('the society generator', () => {
     }
     expect(runs[0]).toHaveLength(30);
     expect(runs[1]).toEqual(runs[0]);
-  });
+    // Two databases migrated from nothing: about 30 s on a busy 2-core machine.
+  }, 90_000);
 
   it('gives every character of a scale society its balance: the sum of its live entries', async () => {
     const fresh = await openDatabase({ kind: 'pglite-memory' });
