@@ -11,8 +11,8 @@ import { idParam, singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkIn, closeGame, correctAttendance } from './attendance.service';
-import { doorListJson } from './door-list.service';
-import { gamesPolicy } from './games.policy';
+import { doorListJson, walkInSearch } from './door-list.service';
+import { type GameFacts, gamesPolicy } from './games.policy';
 import { gameFacts } from './game-facts.service';
 
 const tags = ['games'];
@@ -24,13 +24,25 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/games/:id/attendees',
     { schema: { tags, params: idParam, querystring: attendeesQuery, response: { 200: singleEnvelope(z.array(attendeeSchema)) } } },
     async (req, reply) => {
-      const facts = await gameFacts(db, req.params.id);
+      const id_game = req.params.id;
       // The door list is the check-in page's: who may check in (or correct, afterwards) may read it.
-      if (!(await gamesPolicy.can(db, req.actor, 'correct', facts))) await gamesPolicy.assert(db, req.actor, 'checkIn', facts);
+      const mayRead = async (facts: GameFacts) => {
+        if (!(await gamesPolicy.can(db, req.actor, 'correct', facts))) await gamesPolicy.assert(db, req.actor, 'checkIn', facts);
+      };
+      const search = req.query.q?.trim();
+      let json: string;
+      if (search) {
+        // A search (never kept) reads the game's facts with its answer in one round trip; nothing is sent unless allowed.
+        const found = await walkInSearch(db, id_game, search);
+        await mayRead(found.facts);
+        json = found.json;
+      } else {
+        const facts = await gameFacts(db, id_game);
+        await mayRead(facts);
+        json = await doorListJson(db, { id_game, ...facts });
+      }
       // The list comes as JSON text from PostgreSQL (door-list.service.ts), in the envelope, unparsed.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"result":${await doorListJson(db, { id_game: req.params.id, ...facts }, req.query.q)}}` as never);
+      return reply.type('application/json; charset=utf-8').send(`{"result":${json}}` as never);
     },
   );
 

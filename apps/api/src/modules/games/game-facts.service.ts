@@ -24,26 +24,33 @@ export async function scheduleFacts(db: Db, input: Pick<GameAdd, 'id_venue' | 'i
   return { id_venue: null, id_location: input.id_location!, venue_st: null, status: 'scheduled', closed_at: null };
 }
 
+/** The game's facts, read from `games` joined with its venue (`factsOf`); a walk-in search reads them with its own. */
+export const gameFactsColumns = {
+  id_venue: games.id_venue,
+  id_location: games.id_location,
+  venue_st: venues.id_user_st,
+  status: games.status,
+  closed_at: games.closed_at,
+  roster_version: games.roster_version,
+};
+
 // Read before every call on a game (the door list, a sign-up): prepared by name, planned once per connection.
 const factsOf = oncePerDatabase((db) =>
   db
-    .select({
-      id_venue: games.id_venue,
-      id_location: games.id_location,
-      venue_st: venues.id_user_st,
-      status: games.status,
-      closed_at: games.closed_at,
-      roster_version: games.roster_version,
-    })
+    .select(gameFactsColumns)
     .from(games)
     .leftJoin(venues, eq(venues.id_venue, games.id_venue))
     .where(eq(games.id_game, sql.placeholder('id_game')))
     .prepare('game_facts'),
 );
 
-/** The game's facts for the policy; 404 when there is no such game. */
-export async function gameFacts(db: Db, id_game: number): Promise<GameFacts> {
-  const [game] = await factsOf(db).execute({ id_game });
+/** The game read with its facts, or 404 when there is no such game. */
+export function foundGame<T>(game: T | undefined): T {
   if (!game) throw gamesErrors.notFound();
   return game;
+}
+
+/** The game's facts for the policy; 404 when there is no such game. */
+export async function gameFacts(db: Db, id_game: number): Promise<GameFacts> {
+  return foundGame((await factsOf(db).execute({ id_game }))[0]);
 }
