@@ -1,7 +1,7 @@
 // Issue 26: the duplicates inside a members file. Each membership number's and e-mail's first line is kept by the
 // database, in a temporary table of the import's transaction, not in the process: for 100,000 members the two maps
 // held 14 MB to the end, and V8 lets its heap grow to about four times what is live (decision 120).
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, or, sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/index';
 import type { RowErrors } from './import-kit';
@@ -14,14 +14,13 @@ const firstLines = pgTable(
 );
 
 export type KeyColumn = 'membership_number' | 'email';
-type Column = KeyColumn;
-const REASON: Record<Column, string> = {
+const REASON: Record<KeyColumn, string> = {
   membership_number: 'duplicate membership number',
   email: 'duplicate e-mail',
 };
 
 /** `column = any($1::text[])`, the keys bound as one array. */
-const anyText = (column: SQL.Aliased | typeof firstLines.key, keys: string[]) => sql`${column} = any(${sql.param(keys)}::text[])`;
+const anyText = (column: AnyColumn, keys: string[]) => sql`${column} = any(${sql.param(keys)}::text[])`;
 
 export class FirstLines {
   private constructor(private readonly tx: Tx) {}
@@ -40,24 +39,24 @@ export class FirstLines {
    * flagged in `errors` naming the line that had it first. Every row's keys not seen before are remembered, so a row
    * refused for its e-mail still holds its membership number, as before.
    */
-  async unique<T extends { line: number }>(rows: T[], keyOf: (row: T, column: Column) => string, errors: RowErrors): Promise<T[]> {
-    const first: Record<Column, Map<string, number>> = { membership_number: new Map(), email: new Map() };
+  async unique<T extends { line: number }>(rows: T[], keyOf: (row: T, column: KeyColumn) => string, errors: RowErrors): Promise<T[]> {
+    const first: Record<KeyColumn, Map<string, number>> = { membership_number: new Map(), email: new Map() };
     const found = await this.tx
       .select()
       .from(firstLines)
       .where(
         or(
-          ...(Object.keys(first) as Column[]).map((column) =>
+          ...(Object.keys(first) as KeyColumn[]).map((column) =>
             and(eq(firstLines.column_name, column), anyText(firstLines.key, [...new Set(rows.map((r) => keyOf(r, column)))])),
           ),
         ),
       );
-    for (const f of found) first[f.column_name as Column].set(f.key, f.line);
+    for (const f of found) first[f.column_name as KeyColumn].set(f.key, f.line);
     const fresh = { column_name: [] as string[], key: [] as string[], line: [] as number[] };
     const kept: T[] = [];
     for (const row of rows) {
       let duplicate = false;
-      for (const column of Object.keys(first) as Column[]) {
+      for (const column of Object.keys(first) as KeyColumn[]) {
         const key = keyOf(row, column);
         const earlier = first[column].get(key);
         if (earlier) {
