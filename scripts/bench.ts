@@ -15,7 +15,8 @@
 // of their own, reading their own pages and logging experience on their own character; its budgets are reported,
 // met or missed, without failing the run (decision 060). --member-mix measures only the mix (and the hello-world).
 // --outbox [--messages N]: only the e-mail outbox, 1,000 messages queued at once and the time to drain them (issue 25).
-// --import [--members N]: only a members CSV import on PostgreSQL, its time and peak memory (issue 26).
+// --import [--members N] [--tsx]: only a members CSV import on PostgreSQL, its time and peak memory (issue 26); the
+// server runs as the bundle `npm start` runs, or with --tsx as the tests start it (server.ts through tsx).
 // --export: only My members exported as CSV through the HTTP API on a seeded PostgreSQL (issue 26).
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,12 +51,17 @@ const { values } = parseArgs({
     outbox: { type: 'boolean', default: false },
     messages: { type: 'string', default: '1000' },
     import: { type: 'boolean', default: false },
+    tsx: { type: 'boolean', default: false },
     export: { type: 'boolean', default: false },
   },
 });
 // Issue 26: --import measures only a members import on PostgreSQL (bench/import.ts), then stops.
 if (values.import) {
-  const ok = await benchImport({ postgres: values.postgres, members: Number(values.members ?? 100_000) });
+  const ok = await benchImport({
+    postgres: values.postgres,
+    members: Number(values.members ?? 100_000),
+    entry: values.tsx ? 'sources' : 'bundle',
+  });
   process.exit(ok ? 0 : 1);
 }
 // Issue 26: --export measures only a 100,000-member CSV export through the API (bench/export.ts), then stops.

@@ -1,10 +1,15 @@
-// npm run bench -- --import [--postgres URL] [--members N] (issue 26): a members CSV of N rows (default 100,000)
-// uploaded over HTTP to the real API server (server.ts as a child process, as the tests start one) on PostgreSQL
+// npm run bench -- --import [--postgres URL] [--members N] [--tsx] (issue 26): a members CSV of N rows (default
+// 100,000) uploaded over HTTP to the real API server, as a child process, on PostgreSQL
 // (a fresh database `guildhall_bench_import` on the given server, default postgres://postgres@127.0.0.1:5432/postgres):
 // the dry run, the apply (one transaction), then the same file again, which must change nothing. Each sends the
 // file as a text/csv body and asks for progress (NDJSON), as the page does. Prints each step's time and the server process's resident memory, sampled
 // from /proc/PID/status (VmRSS every 50 ms, and the kernel's high-water mark VmHWM). Budget: the apply under 60 s,
 // the server under 300 MB while it runs; exits 1 when missed.
+// The server is the bundle `npm start` and production run (apps/api/.build/server.mjs under plain node, bundled
+// first when the sources changed): the budget is the memory of the process users run. tsx, which the tests use to
+// start server.ts, compiles each module on the fly and keeps its compiler and the compiled sources in memory (about
+// 80 MB more after start, docs/bench/import.md); --tsx measures that way for comparison.
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +18,7 @@ import pg from 'pg';
 import { hashPassword } from '../../apps/api/src/auth/passwords';
 import { locations, openDatabase, userEmails, users } from '../../apps/api/src/db/index';
 import { freePort } from '../../apps/api/src/test/oidc-flow';
-import { startServerProcess } from '../../apps/api/src/test/server-process';
+import { type ServerEntry, startServerProcess } from '../../apps/api/src/test/server-process';
 
 const BUDGET_SECONDS = 60;
 const BUDGET_MB = 300;
@@ -91,18 +96,25 @@ async function heapOf(base: string, token: string) {
   return { rss: mb('process_resident_memory_bytes'), text: summary };
 }
 
-export async function benchImport(opts: { postgres?: string; members: number }) {
+export async function benchImport(opts: { postgres?: string; members: number; entry: ServerEntry }) {
+  if (opts.entry === 'bundle') {
+    execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../bundle-server.mjs')], { stdio: 'inherit' });
+  }
   const url = await freshDatabase(new URL(opts.postgres ?? 'postgres://postgres@127.0.0.1:5432/postgres'));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-bench-import-'));
   const port = await freePort();
   const metricsToken = 'bench-import-metrics';
-  const server = await startServerProcess(port, {
-    NODE_ENV: 'development',
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    METRICS_TOKEN: metricsToken,
-  });
+  const server = await startServerProcess(
+    port,
+    {
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      METRICS_TOKEN: metricsToken,
+    },
+    opts.entry,
+  );
   const pid = server.child.pid!;
   try {
     const signIn = await fetch(`${server.base}/api/auth/login`, {
@@ -152,8 +164,9 @@ export async function benchImport(opts: { postgres?: string; members: number }) 
       console.log(`  ${label}: ${seconds.toFixed(1)} s, ${lines.length - 1} progress lines (server peak so far ${peak.toFixed(0)} MB)`);
       return { result, seconds };
     };
+    const how = opts.entry === 'bundle' ? 'the bundle under node' : 'server.ts through tsx';
     console.log(
-      `Import of ${opts.members.toLocaleString('en')} members (${(csv.length / 1e6).toFixed(1)} MB of CSV) over HTTP, on PostgreSQL`,
+      `Import of ${opts.members.toLocaleString('en')} members (${(csv.length / 1e6).toFixed(1)} MB of CSV) over HTTP, on PostgreSQL (server: ${how})`,
     );
     const dry = await upload('dry run (preview)', true);
     const apply = await upload('apply (one transaction)', false);

@@ -21,8 +21,22 @@ async function ready(base: string): Promise<boolean> {
   }
 }
 
-export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+/**
+ * `sources` (the default, what the tests run): server.ts compiled on the fly by tsx. `bundle`: the bundle `npm start`
+ * and production run (apps/api/.build/server.mjs, made by scripts/bundle-server.mjs beforehand), plain node.
+ */
+export type ServerEntry = 'sources' | 'bundle';
+const ARGS: Record<ServerEntry, string[]> = {
+  sources: ['--import', 'tsx', 'apps/api/src/server.ts'],
+  bundle: ['apps/api/.build/server.mjs'],
+};
+
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  entry: ServerEntry = 'sources',
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ARGS[entry], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -10,14 +10,27 @@ export const MAX_LISTED_ERRORS = 1000;
 export class RowErrors {
   private readonly listed: ImportRowError[] = [];
   private unlisted = 0;
+  private highest = 0;
 
   get any(): boolean {
     return this.listed.length > 0;
   }
 
+  /**
+   * Those listed are the file's first (by line), whatever order they are found in: a members file's duplicates are
+   * found a chunk at a time, after the rows read since.
+   */
   add(line: number, column: string | null, reason: string) {
-    if (this.listed.length < MAX_LISTED_ERRORS) this.listed.push({ line, column, reason });
-    else this.unlisted++;
+    if (this.listed.length < MAX_LISTED_ERRORS) {
+      this.listed.push({ line, column, reason });
+      this.highest = Math.max(this.highest, line);
+      return;
+    }
+    this.unlisted++;
+    if (line >= this.highest) return;
+    const last = this.listed.findLastIndex((e) => e.line === this.highest);
+    this.listed[last] = { line, column, reason };
+    this.highest = Math.max(...this.listed.map((e) => e.line));
   }
 
   /** In file order, with a last line saying how many more there were. */

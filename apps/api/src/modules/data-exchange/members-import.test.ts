@@ -142,6 +142,24 @@ describe('POST /api/imports (members)', () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it('finds an e-mail twice in the file whatever its case, naming the line it was first on', async () => {
+    const mail = `o'neil+${tag}@example.test`;
+    const file = [
+      header,
+      `D${tag}1,Ann,One,${mail},,,,,LARP,2027-11-30,${code}`,
+      `D${tag}2,Bob,Two,bob.${tag}@example.test,,,,,LARP,2027-11-30,${code}`,
+      `D${tag}3,Cat,Three,${mail.toUpperCase()},,,,,LARP,2027-11-30,${code}`,
+      `D${tag}2,Dan,Four,${mail},,,,,LARP,2027-11-30,${code}`,
+    ].join('\n');
+    const { result } = (await post('admin', { kind: 'members', csv: file })).json();
+    expect(result).toMatchObject({ rows: 4, created: 2 });
+    expect(result.errors).toEqual([
+      { line: 4, column: 'email', reason: 'duplicate e-mail: also on line 2' },
+      { line: 5, column: 'membership_number', reason: 'duplicate membership number: also on line 3' },
+      { line: 5, column: 'email', reason: 'duplicate e-mail: also on line 2' },
+    ]);
+  });
+
   it('is for administrators only', async () => {
     expect((await post('member', { kind: 'members', csv: badFile })).statusCode).toBe(403);
     const template = await t.app.inject({ method: 'GET', url: '/api/imports/templates/members', headers: bearer(token.member!) });

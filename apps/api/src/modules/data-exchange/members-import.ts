@@ -6,8 +6,10 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { type MemberCreate, memberCreateSchema } from '@guildhall/shared/schemas/administration';
 import { isDomain } from '@guildhall/shared/rules/locations';
 import type { Db, Tx } from '../../db/index';
+import { TransactionRollbackError } from 'drizzle-orm';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { type PlannedAction, previewReport, RowErrors, tally } from './import-kit';
+import { FirstLines, type KeyColumn } from './members-first-lines';
 import { type Existing, findExisting, locationsByCode } from './members-lookup';
 
 export interface PlannedMember {
@@ -93,6 +95,8 @@ function changes(input: PlannedMember['input'], e: Existing): boolean {
 export const MEMBERS_CHUNK = 2000;
 
 type CheckedMember = Omit<PlannedMember, 'existing' | 'action'>;
+const keyOf = (row: CheckedMember, column: KeyColumn) =>
+  column === 'email' ? row.input.tbl_user_email.email.toLowerCase() : row.input.user_camnum;
 
 /** A chunk's valid rows matched by membership number and checked for e-mails held by other members. */
 async function planChunk(db: Db | Tx, valid: CheckedMember[], errors: RowErrors): Promise<PlannedMember[]> {
@@ -121,23 +125,24 @@ export interface WalkOptions {
 }
 
 /**
- * The file read, checked and planned chunk by chunk. What is kept for the whole file: the counts, the bad rows
- * (capped) and each membership number's and e-mail's first line, which finds duplicates inside the file.
+ * The file read, checked and planned chunk by chunk. What is kept for the whole file: the counts and the bad rows
+ * (capped); each membership number's and e-mail's first line, which finds duplicates inside the file, is kept by the
+ * database in the transaction (members-first-lines).
  */
-export async function walkMembers(db: Db | Tx, csv: CsvSource, dry_run: boolean, opts: WalkOptions = {}): Promise<ImportReport> {
+export async function walkMembers(tx: Tx, csv: CsvSource, dry_run: boolean, opts: WalkOptions = {}): Promise<ImportReport> {
   const errors = new RowErrors();
   const fail = (line: number, column: string | null, reason: string) => errors.add(line, column, reason);
-  const domains = await locationsByCode(db, isDomain);
+  const domains = await locationsByCode(tx, isDomain);
+  const firstLines = await FirstLines.open(tx);
   const counts = tally([]);
-  let valid: CheckedMember[] = [];
+  let checked: CheckedMember[] = [];
   const flush = async () => {
-    const planned = await planChunk(db, valid, errors);
-    valid = [];
+    const valid = await firstLines.unique(checked, keyOf, errors);
+    checked = [];
+    const planned = await planChunk(tx, valid, errors);
     tally(planned, counts);
     await opts.each?.(planned, errors);
   };
-  const camnums = new Map<string, number>();
-  const emails = new Map<string, number>();
   let rows = 0;
   const columns = IMPORT_COLUMNS.members;
   const required = ['membership_number', 'first_name', 'last_name', 'email', 'type', 'domain_code'];
@@ -168,23 +173,27 @@ export async function walkMembers(db: Db | Tx, csv: CsvSource, dry_run: boolean,
       }
     }
     if (parsed.success && !bad) {
-      const input = parsed.data as PlannedMember['input'];
-      const email = input.tbl_user_email.email.toLowerCase();
-      const sameNumber = camnums.get(input.user_camnum);
-      const sameEmail = emails.get(email);
-      if (sameNumber) flag('membership_number', `duplicate membership number: also on line ${sameNumber}`);
-      if (sameEmail) flag('email', `duplicate e-mail: also on line ${sameEmail}`);
-      camnums.set(input.user_camnum, sameNumber ?? line);
-      emails.set(email, sameEmail ?? line);
-      if (!bad) valid.push({ line, input });
-      if (valid.length >= MEMBERS_CHUNK) await flush();
+      checked.push({ line, input: parsed.data as PlannedMember['input'] });
+      if (checked.length >= MEMBERS_CHUNK) await flush();
     }
   }
-  if (valid.length) await flush();
+  if (checked.length) await flush();
   return previewReport('members', dry_run, rows, counts, errors);
 }
 
-/** The dry run: the counts and bad rows an apply would meet, nothing written. */
+/**
+ * The dry run: the counts and bad rows an apply would meet, nothing written. It runs in a transaction for the
+ * temporary table of first lines, rolled back at the end.
+ */
 export async function planMembers(db: Db | Tx, csv: CsvSource, dry_run: boolean, onProgress?: OnProgress) {
-  return { report: await walkMembers(db, csv, dry_run, { onProgress }) };
+  let report: ImportReport | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      report = await walkMembers(tx, csv, dry_run, { onProgress });
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError) || !report) throw error;
+  }
+  return { report: report! };
 }
