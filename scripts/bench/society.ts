@@ -86,7 +86,7 @@ export async function openSociety(target: { postgres?: string; dir: string }, si
     HOST: '127.0.0.1',
     PORT: String(listenPort),
   });
-  const app = await buildApp(config, db, await loadSecrets(target.dir, {}));
+  const app = await buildApp(config, db, await loadSecrets(target.dir, {}), { lists: database.lists });
   await app.listen({ host: '127.0.0.1', port: listenPort });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const signIn = async (email: unknown) => {

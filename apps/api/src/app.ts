@@ -15,7 +15,7 @@ import { createRelyingParty, type RelyingParty } from './auth/relying-party';
 import { countingFailures, createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
-import { abandonRequest, cancelsAbandonedRequests, type Db, RequestScope, requestScope } from './db/index';
+import { abandonRequest, cancelsAbandonedRequests, type DatabaseLists, type Db, RequestScope, requestScope } from './db/index';
 import { registerErrorHandler } from './error-handler';
 import { overdueWaiting, scheduleEscalation } from './modules/approvals/approvals.escalation';
 import { OUTBOX_STATUSES } from '@guildhall/shared/schemas/mail';
@@ -60,6 +60,7 @@ export interface Deps {
   limits: SignInLimits;
   relyingParty: RelyingParty;
   allowedRedirectUris: string[];
+  lists: DatabaseLists | undefined;
 }
 
 declare module 'fastify' {
@@ -121,6 +122,8 @@ function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
 /** What the server knows beyond the Drizzle client: the PostgreSQL pool, for its metrics. */
 export interface BuildOptions {
   pool?: PoolFigures | undefined;
+  /** The database's remembered list totals (`database.lists`), for lists that read a page in one statement once their total is known. */
+  lists?: DatabaseLists | undefined;
 }
 
 export async function buildApp(config: Config, db: Db, secrets: Secrets, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -171,7 +174,7 @@ export async function buildApp(config: Config, db: Db, secrets: Secrets, options
         reachAt: config.internalUrl,
       });
   const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
-  app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris });
+  app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris, lists: options.lists });
   app.decorate('lifecycle', { draining: false });
   app.decorateRequest('actor', null as unknown as Actor);
   registerMetrics(app, {

@@ -49,7 +49,10 @@ async function main() {
     });
   }
   const secrets = await loadSecrets(config.dataDir, { tokenSecret: config.tokenSecret });
-  const app = await buildApp(config, database.db, secrets, { pool: database.kind === 'postgres' ? database.pool : undefined });
+  const app = await buildApp(config, database.db, secrets, {
+    pool: database.kind === 'postgres' ? database.pool : undefined,
+    lists: database.lists,
+  });
 
   // SIGTERM (a deploy, a scale-down): report not ready and go on serving for SHUTDOWN_DRAIN_MS, so the load
   // balancer stops sending and connections already queued in the kernel are accepted rather than reset; then stop

@@ -89,7 +89,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   const secrets = await loadSecrets(dataDir, {});
-  const app = await buildApp(config, database.db, secrets, { pool: database.kind === 'postgres' ? database.pool : undefined });
+  const app = await buildApp(config, database.db, secrets, {
+    pool: database.kind === 'postgres' ? database.pool : undefined,
+    lists: database.lists,
+  });
   options.extraRoutes?.(app);
   await app.ready();
   const ids = new Map<string, number>();
