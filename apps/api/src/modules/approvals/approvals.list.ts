@@ -9,6 +9,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import {
   anyOf,
+  anyOfKeys,
   everyWordStartsAName,
   pagedList,
   preparedRowsOfKeys,
@@ -122,7 +123,7 @@ function visibleWhere(me: Me, reached: Places | undefined): SQL {
       ? undefined
       : Array.isArray(reached)
         ? anyOf(approvals.id_location, reached)
-        : sql`${approvals.id_location} = any(${reached}::int[])`,
+        : anyOfKeys(approvals.id_location, reached),
   )!;
 }
 
