@@ -9,11 +9,13 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import {
   anyOf,
+  anyOfKeys,
   everyWordStartsAName,
   pagedList,
   preparedRowsOfKeys,
   totalKeyOf,
   type SortColumns,
+  type DatabaseLists,
   approvals,
   characters,
   locations,
@@ -24,6 +26,7 @@ import {
 } from '../../db/index';
 import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { listLocations } from '../locations/locations.service';
+import { rememberedPages } from '../membership-lookup/remembered-page';
 import { reachOf } from './approvals.policy';
 import { coreColumns, coreDates, fullName, joined, players } from './approvals.rows';
 
@@ -100,29 +103,39 @@ type Me = number | SQL.Aliased | ReturnType<typeof sql.placeholder>;
 /** The member's own characters, as a subquery (indexed by characters_user_idx). */
 const ownCharacters = (me: Me) => sql`(select ${characters.id_character} from ${characters} where ${characters.id_user} = ${me})`;
 
+/** The places a post reaches: values, or the placeholder of a prepared statement (an int array). */
+type Places = readonly number[] | ReturnType<typeof sql.placeholder>;
+
 /**
- * SQL twin of `canView` (approvals.policy.ts): what the actor may see, or undefined for administrators, written
- * on the approvals row alone so a total needs no join (the chain columns and own characters: a BitmapOr).
+ * SQL twin of `canView` (approvals.policy.ts) for `me` and the places their posts reach: written on the approvals row
+ * alone so a total needs no join (the chain columns and own characters: a BitmapOr).
  */
-async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined }> {
-  if (actor.isAdmin) return { where: undefined };
-  const me = actor.id_user;
+function visibleWhere(me: Me, reached: Places | undefined): SQL {
+  return or(
+    // The member's own characters as an array the statement reads first (an InitPlan), so this branch joins the
+    // others in one BitmapOr on approvals_character_idx without a statement of its own.
+    sql`${approvals.character_id} = any(array${ownCharacters(me)})`,
+    eq(approvals.id_user_low, me),
+    and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
+    and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
+    and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
+    reached === undefined
+      ? undefined
+      : Array.isArray(reached)
+        ? anyOf(approvals.id_location, reached)
+        : anyOfKeys(approvals.id_location, reached),
+  )!;
+}
+
+/**
+ * What the actor may see: undefined for administrators; `reached`, the places at and below their posts (from the
+ * remembered location list, not a statement of their own; approvals_location_idx), empty when they hold none.
+ */
+async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined; reached: readonly number[] }> {
+  if (actor.isAdmin) return { where: undefined, reached: [] };
   const reach = reachOf(actor);
-  // A post reaches the applications submitted at its place and below (approvals_location_idx); the places come
-  // from the remembered location list, not a statement of their own.
   const reached = reach.length ? placesAtOrUnder(await listLocations(db), reach) : [];
-  return {
-    where: or(
-      // The member's own characters as an array the statement reads first (an InitPlan), so this branch joins the
-      // others in one BitmapOr on approvals_character_idx without a statement of its own.
-      sql`${approvals.character_id} = any(array${ownCharacters(me)})`,
-      eq(approvals.id_user_low, me),
-      and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
-      and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
-      and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
-      reached.length ? anyOf(approvals.id_location, reached) : undefined,
-    ),
-  };
+  return { where: visibleWhere(actor.id_user, reached.length ? reached : undefined), reached };
 }
 
 /** A row of the Approvals list: the application with its character, player, venue and who last changed it. */
@@ -159,11 +172,59 @@ export function awaitingApprover(me: Me): SQL {
   )!;
 }
 
+const SORTABLE = {
+  level_since: approvals.level_since,
+  update_date: approvals.update_date,
+  app_number: approvals.app_number,
+  description: sql`lower(${approvals.description})`,
+  player_name: [sql`lower(${players.user_lname})`, players.id_user],
+  venue_name: sql`lower(${venues.venue_name})`,
+  required_approval: approvals.required_approval,
+  status: approvals.status,
+} satisfies SortColumns<ApprovalsListQuery['sortBy']>;
+/** The filters the views below leave to pagedList, and the sorts whose keys would need a join. */
+const OTHER_FILTERS = ['itemName', 'appNumber', 'userName', 'venueTypeId', 'level', 'category', 'status', 'domainIds'] as const;
+const JOINED_SORTS: readonly ApprovalsListQuery['sortBy'][] = ['player_name', 'venue_name'];
+
+type View = 'all' | 'visible' | 'visible_reach' | 'awaiting';
+/**
+ * The views an approver opens most (everything they see, or what awaits them; overdue or not), once their total is
+ * remembered: a page is one statement prepared per view and sort (remembered-page.ts), the member, their places and
+ * the overdue cutoff its placeholders.
+ */
+const viewPages = new Map<string, ReturnType<typeof rememberedPages<ApprovalsListQuery['sortBy'], ApprovalListRowOfDb>>>();
+function pagesOf(view: View, overdue: boolean) {
+  const name = `approvals_page_${view}${overdue ? '_overdue' : ''}`;
+  let pages = viewPages.get(name);
+  if (!pages) {
+    const me = sql.placeholder('me');
+    const where = and(
+      view === 'awaiting'
+        ? awaitingApprover(me)
+        : view === 'all'
+          ? undefined
+          : visibleWhere(me, view === 'visible_reach' ? sql.placeholder('reached') : undefined),
+      ...(overdue ? [inList(approvals.status, OPEN_APPROVAL_STATUSES), lt(approvals.level_since, sql.placeholder('cutoff'))] : []),
+    );
+    pages = rememberedPages({
+      name,
+      sortable: SORTABLE,
+      tieBreak: approvals.id,
+      keys: (db) => db.select({ key: approvals.id }).from(approvals).where(where).$dynamic(),
+      rows: (db, keys) => listRowsSelect(db).where(keys),
+    });
+    viewPages.set(name, pages);
+  }
+  return pages;
+}
+type ApprovalListRowOfDb = Awaited<ReturnType<typeof listRowsOf>>[number];
+
 export async function listApprovals(
   db: Db,
   actor: Actor,
   query: ApprovalsListQuery,
   clock: { now: Date; escalationDays: number },
+  lists?: DatabaseLists,
 ): Promise<ListResult<ApprovalListRow>> {
   // 'Now' to the whole minute, so the overdue filter's total is one remembered query for a minute (db/list.ts)
   // rather than a new count every second. The rows' overdue marks use the same instant: an application shows as
@@ -171,7 +232,8 @@ export async function listApprovals(
   const now = new Date(Math.floor(clock.now.getTime() / 60_000) * 60_000);
   const cutoff = overdueCutoff(now, clock.escalationDays);
   // Waiting at one's own level implies being visible (an approver sees what reached their level): one query less.
-  const conditions: (SQL | undefined)[] = [query.awaitingMe ? awaitingApprover(actor.id_user) : (await visibleTo(db, actor)).where];
+  const visible = query.awaitingMe ? undefined : await visibleTo(db, actor);
+  const conditions: (SQL | undefined)[] = [query.awaitingMe ? awaitingApprover(actor.id_user) : visible?.where];
   // The open statuses written out (not bound), so even a generic plan sees approvals_open_level_since_idx's predicate.
   if (query.overdue) conditions.push(inList(approvals.status, OPEN_APPROVAL_STATUSES), lt(approvals.level_since, cutoff));
   if (query.itemName) conditions.push(sql`lower(${approvals.description}) like ${`%${escapeLike(query.itemName.toLowerCase())}%`}`);
@@ -188,29 +250,32 @@ export async function listApprovals(
   if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
   const where = and(...conditions);
   const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
-  const page = await pagedList(db, query, {
-    // The page's ids first, joining only what the filters and the sort read: a deep page skips ids, not joined rows.
-    keys: countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
-      player: reads.player || query.sortBy === 'player_name',
-      venue: reads.venue || query.sortBy === 'venue_name',
-    }).where(where),
-    rows: listRowsSelect(db).where(where),
-    rowsOfKeys: (ids) => listRowsOf(db, ids),
-    count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
-    // What the actor sees is theirs, and what is overdue moves with the minute.
-    totalKey: totalKeyOf(`approvals of ${actor.id_user} at ${query.overdue ? now.getTime() : ''}`, query),
-    sortable: {
-      level_since: approvals.level_since,
-      update_date: approvals.update_date,
-      app_number: approvals.app_number,
-      description: sql`lower(${approvals.description})`,
-      player_name: [sql`lower(${players.user_lname})`, players.id_user],
-      venue_name: sql`lower(${venues.venue_name})`,
-      required_approval: approvals.required_approval,
-      status: approvals.status,
-    } satisfies SortColumns<ApprovalsListQuery['sortBy']>,
-    tieBreak: approvals.id,
-  });
+  // What the actor sees is theirs, and what is overdue moves with the minute.
+  const totalKey = totalKeyOf(`approvals of ${actor.id_user} at ${query.overdue ? now.getTime() : ''}`, query);
+  const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where);
+  const view: View = query.awaitingMe ? 'awaiting' : actor.isAdmin ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
+  const page =
+    (!JOINED_SORTS.includes(query.sortBy) && OTHER_FILTERS.every((filter) => query[filter] === undefined)
+      ? await pagesOf(view, Boolean(query.overdue))(db, lists, {
+          paging: query,
+          totalKey,
+          count: countAll,
+          values: { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() },
+        })
+      : undefined) ??
+    (await pagedList(db, query, {
+      // The page's ids first, joining only what the filters and the sort read: a deep page skips ids, not joined rows.
+      keys: countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
+        player: reads.player || query.sortBy === 'player_name',
+        venue: reads.venue || query.sortBy === 'venue_name',
+      }).where(where),
+      rows: listRowsSelect(db).where(where),
+      rowsOfKeys: (ids) => listRowsOf(db, ids),
+      count: countAll(),
+      totalKey,
+      sortable: SORTABLE,
+      tieBreak: approvals.id,
+    }));
   return {
     rows: page.rows.map((r) => ({
       ...r,

@@ -9,6 +9,7 @@ import {
   preparedRowsOfKeys,
   totalKeyOf,
   type SortColumns,
+  type DatabaseLists,
   locations,
   userEmails,
   users,
@@ -16,6 +17,7 @@ import {
 } from '../../db/index';
 import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { memberColumns, primaryEmailOfMember as primaryEmail } from '../users/users.service';
+import { rememberedPages } from './remembered-page';
 
 /** A lookup row: the member, their place and (for those who may see it) their primary e-mail. */
 const rowsSelect = (db: Db, withEmail: boolean) =>
@@ -45,7 +47,36 @@ const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   location_name: locations.location_name,
 };
 
-export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
+// The whole society, sorted by a column of users (the default page and every page past it): while its total is
+// remembered, a page is one statement prepared per sort, its plan kept (remembered-page.ts). A filter or the place sort
+// reads through pagedList: a prefix's plan should be made for what was typed.
+const wholeSociety = (withEmail: boolean) =>
+  rememberedPages<LookupQuery['sortBy'], LookupRow>({
+    name: withEmail ? 'lookup_page_with_email' : 'lookup_page',
+    sortable: SORT_COLUMNS,
+    tieBreak: users.id_user,
+    keys: (db) => db.select({ key: users.id_user }).from(users).$dynamic(),
+    rows: (db, keys) => rowsSelect(db, withEmail).where(keys).$dynamic(),
+  });
+const wholeSocietyWithEmail = wholeSociety(true);
+const wholeSocietyWithoutEmail = wholeSociety(false);
+const FILTERS = ['name', 'membershipCode', 'email', 'locations', 'userType', 'from', 'to'] as const;
+
+export async function lookupMembers(
+  db: Db,
+  query: LookupQuery,
+  opts: { withEmail: boolean; lists?: DatabaseLists | undefined },
+): Promise<ListResult<LookupRow>> {
+  const totalKey = totalKeyOf('lookup', query);
+  const countAll = () => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
+  if (query.sortBy !== 'location_name' && FILTERS.every((filter) => query[filter] === undefined)) {
+    const page = await (opts.withEmail ? wholeSocietyWithEmail : wholeSocietyWithoutEmail)(db, opts.lists, {
+      paging: query,
+      totalKey,
+      count: countAll,
+    });
+    if (page) return page;
+  }
   const conditions: SQL[] = [];
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
   conditions.push(...everyWordStartsAName(query.name, [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick]));
@@ -77,8 +108,8 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
     keys: keys.where(where),
     rows: rowsSelect(db, opts.withEmail).where(where).$dynamic(),
     rowsOfKeys: (ids) => (opts.withEmail ? rowsWithEmail : rowsWithoutEmail)(db, ids),
-    count: db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
-    totalKey: totalKeyOf('lookup', query),
+    count: countAll().where(where),
+    totalKey,
     sortable: SORT_COLUMNS,
     tieBreak: users.id_user,
   });

@@ -1,6 +1,6 @@
 // GET /users: staff only, each filter and combination against counts computed in SQL, email for coordinators.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { users, userEmails } from '../../db/index';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -151,6 +151,40 @@ describe('GET /api/users', () => {
     }
     expect(storyteller.json().result.rows.length).toBeGreaterThan(0);
     expect(storyteller.json().result.rows.every((r: { email: string | null }) => r.email === null)).toBe(true);
+  });
+
+  it('gives every page, near and far, the rows and total a plain query gives, for each sort, once the total is remembered', async () => {
+    // Totals are remembered from 1 on here, so pages are read as they are at scale: in one statement, far ones from the end.
+    t.database.lists.set({ rememberFrom: 1 });
+    onTestFinished(() => t.database.lists.set({ rememberFrom: 1000 }));
+    const total = await scalar(t.database.db, sql`select count(*)::int from users`);
+    const pages = Math.ceil(total / 5);
+    expect(pages).toBeGreaterThan(2);
+    const cases = [
+      { query: 'sortBy=id_user&direction=desc', order: sql`u.id_user desc` },
+      { query: 'sortBy=user_lname&direction=asc', order: sql`u.user_lname, u.id_user` },
+      { query: 'sortBy=user_fname&direction=desc', order: sql`u.user_fname desc, u.id_user desc` },
+      { query: 'sortBy=user_camnum&direction=asc', order: sql`u.user_camnum, u.id_user` },
+      { query: 'sortBy=user_expiration&direction=desc', order: sql`u.user_expiration desc, u.id_user desc` },
+      { query: 'sortBy=user_type&direction=asc', order: sql`u.user_type, u.id_user` },
+    ];
+    for (const { query, order } of cases) {
+      const expected = await rows<{ id_user: number; email: string | null }>(
+        t.database.db,
+        sql`select u.id_user, (select e.email from user_emails e where e.id_user = u.id_user order by e.id_email limit 1) as email
+            from users u order by ${order}`,
+      );
+      for (const page of [1, 1, 2, Math.ceil(pages / 2) + 1, pages - 1, pages, pages + 1]) {
+        const want = expected.slice((page - 1) * 5, page * 5);
+        for (const who of ['coordinator', 'storyteller']) {
+          const res = (await lookup(`?${query}&count=5&page=${page}`, who)).json().result;
+          expect(res.count).toBe(total);
+          expect(res.rows.map((r: { id_user: number; email: string | null }) => [r.id_user, r.email])).toEqual(
+            want.map((r) => [Number(r.id_user), who === 'coordinator' ? r.email : null]),
+          );
+        }
+      }
+    }
   });
 
   it('refuses a plain member with 403', async () => {
