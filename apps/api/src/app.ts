@@ -15,7 +15,7 @@ import { createRelyingParty, type RelyingParty } from './auth/relying-party';
 import { countingFailures, createSignInLimits, type SignInLimits } from './auth/sign-in-limits';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
-import { type DatabaseLists, type Db, RequestScope, requestScope } from './db/index';
+import { type Db, RequestScope, requestScope } from './db/index';
 import { registerErrorHandler } from './error-handler';
 import { overdueWaiting, scheduleEscalation } from './modules/approvals/approvals.escalation';
 import { OUTBOX_STATUSES } from '@guildhall/shared/schemas/mail';
@@ -60,7 +60,6 @@ export interface Deps {
   limits: SignInLimits;
   relyingParty: RelyingParty;
   allowedRedirectUris: string[];
-  lists: DatabaseLists | undefined;
 }
 
 declare module 'fastify' {
@@ -120,15 +119,13 @@ function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The opened database the server runs on (db/open.ts): its Drizzle client, its lists' remembered totals and, on
- * PostgreSQL, the pool (for its metrics) and how to cancel the statements of a request whose client went away.
+ * The opened database the server runs on (db/open.ts): its Drizzle client and, on PostgreSQL, the pool (for its
+ * metrics) and how to cancel the statements of a request whose client went away.
  */
 export interface ServedDatabase {
   db: Db;
   pool?: PoolFigures | undefined;
   cancelRequest?: ((scope: RequestScope) => Promise<void>) | undefined;
-  /** The database's remembered list totals (`database.lists`), for lists that read a page in one statement once their total is known. */
-  lists?: DatabaseLists | undefined;
 }
 
 export async function buildApp(config: Config, database: ServedDatabase, secrets: Secrets): Promise<FastifyInstance> {
@@ -179,7 +176,7 @@ export async function buildApp(config: Config, database: ServedDatabase, secrets
         reachAt: config.internalUrl,
       });
   const tokens = createTokenService(db, { secret: secrets.tokenSecret, issuer: config.publicUrl, ttlSeconds: config.tokenTtlSeconds });
-  app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris, lists: database.lists });
+  app.decorate('deps', { config, db, tokens, limits, relyingParty, allowedRedirectUris });
   app.decorate('lifecycle', { draining: false });
   app.decorateRequest('actor', null as unknown as Actor);
   registerMetrics(app, {

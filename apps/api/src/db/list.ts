@@ -76,27 +76,39 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
 }
 
 /**
- * The page's keys. Past the middle of a list whose total is known they are counted from the other end, so the
- * last page skips ten index entries rather than all the others; they come back in the asked order either way.
+ * Where a page's keys are read from when the list's total is known: past the middle of the list they are counted
+ * from the other end (`backwards`), so the last page skips ten index entries rather than all the others; null past
+ * the last row.
  */
+export function pageWindow(paging: Paging<string>, total: number): { backwards: boolean; limit: number; offset: number } | null {
+  const limit = paging.count;
+  const offset = (paging.page - 1) * paging.count;
+  if (offset >= total) return null;
+  const fromEnd = total - offset - limit;
+  return offset > total / 2
+    ? { backwards: true, limit: limit + Math.min(0, fromEnd), offset: Math.max(0, fromEnd) }
+    : { backwards: false, limit, offset };
+}
+
+/** The direction the keys are read in: the asked one, or the other when read from the end. */
+export const keysDirection = (paging: Paging<string>, backwards: boolean) =>
+  backwards ? (paging.direction === 'asc' ? 'desc' : 'asc') : paging.direction;
+
+/** The page's keys, in the asked order (total NaN while unknown: read from the start). */
 async function pageKeys<S extends string>(
   paging: Paging<S>,
   spec: { sortable: SortColumns<S>; tieBreak: AnyColumn },
   keys: PgSelect,
   total: number,
 ): Promise<number[]> {
-  const limit = paging.count;
-  const offset = (paging.page - 1) * paging.count;
-  if (offset >= total) return [];
-  const backwards = offset > total / 2;
-  const fromEnd = total - offset - limit;
-  const direction = backwards ? (paging.direction === 'asc' ? 'desc' : 'asc') : paging.direction;
+  const window = pageWindow(paging, Number.isNaN(total) ? Number.POSITIVE_INFINITY : total);
+  if (!window) return [];
   const found = (await keys
-    .orderBy(...orderOf({ ...paging, direction }, spec.sortable, spec.tieBreak))
-    .limit(backwards ? limit + Math.min(0, fromEnd) : limit)
-    .offset(backwards ? Math.max(0, fromEnd) : offset)) as { key: number }[];
+    .orderBy(...orderOf({ ...paging, direction: keysDirection(paging, window.backwards) }, spec.sortable, spec.tieBreak))
+    .limit(window.limit)
+    .offset(window.offset)) as { key: number }[];
   const inOrder = found.map((row) => Number(row.key));
-  return backwards ? inOrder.reverse() : inOrder;
+  return window.backwards ? inOrder.reverse() : inOrder;
 }
 
 /** The rows of the page's keys in the page's order: by the list's prepared statement, or its rows select. */

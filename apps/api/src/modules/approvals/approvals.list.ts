@@ -13,9 +13,9 @@ import {
   everyWordStartsAName,
   pagedList,
   preparedRowsOfKeys,
+  rememberedPages,
   totalKeyOf,
   type SortColumns,
-  type DatabaseLists,
   approvals,
   characters,
   locations,
@@ -26,7 +26,6 @@ import {
 } from '../../db/index';
 import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { listLocations } from '../locations/locations.service';
-import { rememberedPages } from '../membership-lookup/remembered-page';
 import { reachOf } from './approvals.policy';
 import { coreColumns, coreDates, fullName, joined, players } from './approvals.rows';
 
@@ -189,7 +188,7 @@ const JOINED_SORTS: readonly ApprovalsListQuery['sortBy'][] = ['player_name', 'v
 type View = 'all' | 'visible' | 'visible_reach' | 'awaiting';
 /**
  * The views an approver opens most (everything they see, or what awaits them; overdue or not), once their total is
- * remembered: a page is one statement prepared per view and sort (remembered-page.ts), the member, their places and
+ * remembered: a page is one statement prepared per view and sort (db/remembered-page.ts), the member, their places and
  * the overdue cutoff its placeholders.
  */
 const viewPages = new Map<string, ReturnType<typeof rememberedPages<ApprovalsListQuery['sortBy'], ApprovalListRowOfDb>>>();
@@ -224,7 +223,6 @@ export async function listApprovals(
   actor: Actor,
   query: ApprovalsListQuery,
   clock: { now: Date; escalationDays: number },
-  lists?: DatabaseLists,
 ): Promise<ListResult<ApprovalListRow>> {
   // 'Now' to the whole minute, so the overdue filter's total is one remembered query for a minute (db/list.ts)
   // rather than a new count every second. The rows' overdue marks use the same instant: an application shows as
@@ -256,7 +254,7 @@ export async function listApprovals(
   const view: View = query.awaitingMe ? 'awaiting' : actor.isAdmin ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
   const page =
     (!JOINED_SORTS.includes(query.sortBy) && OTHER_FILTERS.every((filter) => query[filter] === undefined)
-      ? await pagesOf(view, Boolean(query.overdue))(db, lists, {
+      ? await pagesOf(view, Boolean(query.overdue))(db, {
           paging: query,
           totalKey,
           count: countAll,

@@ -28,7 +28,7 @@ const tags = ['approvals'];
 const detailEnvelope = singleEnvelope(approvalDetailSchema).extend({ extra: z.object({ abilities: z.array(z.enum(APPROVAL_ACTIONS)) }) });
 
 export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, lists } = app.deps;
+  const { db, config } = app.deps;
   const clock = () => ({ now: new Date(), escalationDays: config.approvals.escalationDays });
 
   /** The application as the caller may see it, with what they may do to it now. */
@@ -45,7 +45,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/approvals/get',
     { schema: { tags, querystring: approvalsListQuery, response: { 200: listEnvelope(approvalListRowSchema) } } },
-    async (req) => ({ result: await listApprovals(db, req.actor, req.query, clock(), lists) }),
+    async (req) => ({ result: await listApprovals(db, req.actor, req.query, clock()) }),
   );
 
   app.get('/approvals/:id', { schema: { tags, params: idParam, response: { 200: detailEnvelope } } }, async (req) =>

@@ -6,7 +6,7 @@ import { lookupPolicy } from './lookup.policy';
 import { lookupMembers } from './lookup.service';
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, lists } = app.deps;
+  const { db } = app.deps;
   app.get(
     '/users',
     { schema: { tags: ['users'], querystring: lookupQuery, response: { 200: listEnvelope(lookupRowSchema) } } },
@@ -14,7 +14,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       await lookupPolicy.assert(db, req.actor, 'search', null);
       if (req.query.email) await lookupPolicy.assert(db, req.actor, 'searchByEmail', null);
       const withEmail = await lookupPolicy.can(db, req.actor, 'searchByEmail', null);
-      return { result: await lookupMembers(db, req.query, { withEmail, lists }) };
+      return { result: await lookupMembers(db, req.query, { withEmail }) };
     },
   );
 };

@@ -7,9 +7,9 @@ import {
   qualified,
   pagedList,
   preparedRowsOfKeys,
+  rememberedPages,
   totalKeyOf,
   type SortColumns,
-  type DatabaseLists,
   locations,
   userEmails,
   users,
@@ -17,7 +17,6 @@ import {
 } from '../../db/index';
 import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { memberColumns, primaryEmailOfMember as primaryEmail } from '../users/users.service';
-import { rememberedPages } from './remembered-page';
 
 /** A lookup row: the member, their place and (for those who may see it) their primary e-mail. */
 const rowsSelect = (db: Db, withEmail: boolean) =>
@@ -62,15 +61,11 @@ const wholeSocietyWithEmail = wholeSociety(true);
 const wholeSocietyWithoutEmail = wholeSociety(false);
 const FILTERS = ['name', 'membershipCode', 'email', 'locations', 'userType', 'from', 'to'] as const;
 
-export async function lookupMembers(
-  db: Db,
-  query: LookupQuery,
-  opts: { withEmail: boolean; lists?: DatabaseLists | undefined },
-): Promise<ListResult<LookupRow>> {
+export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
   const totalKey = totalKeyOf('lookup', query);
   const countAll = () => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
   if (query.sortBy !== 'location_name' && FILTERS.every((filter) => query[filter] === undefined)) {
-    const page = await (opts.withEmail ? wholeSocietyWithEmail : wholeSocietyWithoutEmail)(db, opts.lists, {
+    const page = await (opts.withEmail ? wholeSocietyWithEmail : wholeSocietyWithoutEmail)(db, {
       paging: query,
       totalKey,
       count: countAll,
