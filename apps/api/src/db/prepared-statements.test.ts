@@ -2,32 +2,14 @@
 // and keeps its plan: a list page's rows read by their keys (planning their joins cost more than running them).
 import { lookupQuery } from '@guildhall/shared/schemas/membership-lookup';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { lookupMembers } from '../modules/membership-lookup/lookup.service';
 import { buildMember } from '../test/factories';
-import { openTestDatabase } from '../test/test-app';
-import { type Database, openDatabase } from './index';
+import { onOneConnection } from '../test/one-connection';
 
 describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepared by name on PostgreSQL', () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
-  // One connection, so the statements it prepared can be read back from pg_prepared_statements; no statement limit
-  // for deleting thousands of members on a busy machine.
-  let database: Database;
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    database = await openDatabase({ kind: 'postgres', url: test.url!, poolSize: 1, statementTimeoutMs: 0 });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await test?.drop();
-  });
-
-  const prepared = async () =>
-    (
-      (await database.db.execute(sql`select name, statement from pg_prepared_statements`)) as unknown as {
-        rows: { name: string; statement: string }[];
-      }
-    ).rows;
+  const database = onOneConnection();
+  const prepared = () => database.prepared();
 
   it('reads a page’s rows by their keys through one statement prepared once, whatever the filter and the keys', async () => {
     await buildMember(database.db, { user_fname: 'Odile', user_lname: 'Quill' });
@@ -55,11 +37,7 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
       const page = await lookupMembers(database.db, lookupQuery.parse({ name: 'plano once' }), { withEmail: false });
       expect(page.rows.map((r) => r.id_user)).toEqual([id_user]);
     }
-    const plans = (
-      (await database.db.execute(
-        sql`select generic_plans, custom_plans from pg_prepared_statements where name like 'lookup_rows%'`,
-      )) as unknown as { rows: { generic_plans: string | number; custom_plans: string | number }[] }
-    ).rows;
+    const plans = (await prepared()).filter((p) => p.name.startsWith('lookup_rows'));
     // The statement these eight pages ran (the test before ran another, with e-mails, twice).
     const ran = plans.filter((p) => Number(p.generic_plans) + Number(p.custom_plans) >= 8);
     expect(ran).toHaveLength(1);

@@ -1,24 +1,14 @@
 // Issue 28: a walk-in search is one statement, planned once on PostgreSQL (decision 123): its plan never depends on
 // what was typed, so PostgreSQL must not plan each search anew.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, games, openDatabase } from '../../db/index';
+import { describe, expect, it } from 'vitest';
+import { games } from '../../db/index';
 import { buildMember, buildVenue } from '../../test/factories';
-import { openTestDatabase } from '../../test/test-app';
+import { onOneConnection } from '../../test/one-connection';
 import { walkInSearch } from './door-list.service';
 
 describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('the walk-in search on PostgreSQL', () => {
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
-  // One connection, so its prepared statements can be read back from pg_prepared_statements.
-  let database: Database;
-  beforeAll(async () => {
-    test = await openTestDatabase();
-    database = await openDatabase({ kind: 'postgres', url: test.url!, poolSize: 1, statementTimeoutMs: 0 });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await test?.drop();
-  });
+  const database = onOneConnection();
 
   it('answers every search through one statement whose generic plan PostgreSQL keeps from the sixth run on', async () => {
     const db = database.db;
@@ -53,11 +43,7 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('the walk-in search
       expect(await names('w qvplan')).toEqual(['Walt Qvplancher', 'Wanda Qvplancher']);
       expect(await names('zzyzx')).toEqual([]);
     }
-    const plans = (
-      (await db.execute(
-        sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'door_list%'`,
-      )) as unknown as { rows: { name: string; generic_plans: string | number; custom_plans: string | number }[] }
-    ).rows;
+    const plans = (await database.prepared()).filter((p) => p.name.startsWith('door_list'));
     expect(plans.map((p) => p.name)).toEqual(['door_list_search']);
     expect(Number(plans[0]!.custom_plans)).toBeLessThanOrEqual(5);
     expect(Number(plans[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
