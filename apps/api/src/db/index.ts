@@ -11,7 +11,7 @@ export type { DatabaseLists, ListOptions } from './list-totals';
 export { type Database, type DatabaseTarget, dumpPglite, isEmpty, openDatabase } from './open';
 export { ClientGoneError, DatabaseUnavailableError, isClientGone, isDatabaseUnavailable } from './outage';
 export { oncePerDatabase } from './per-database';
-export { type PgliteDatabase, PgliteThread } from './pglite';
+export type { PgliteDatabase } from './pglite';
 export type { PostgresDatabase, PostgresOptions } from './postgres';
 export { qualified } from './qualified';
 export { RequestScope, requestScope } from './request-scope';

@@ -22,7 +22,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /** Dumps an in-memory PGlite database, so tests can start many copies of one migrated and seeded database. */
 export async function dumpPglite(database: Database): Promise<Blob> {
   if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped.');
-  return database.pglite.dumpDataDir();
+  return database.dump();
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

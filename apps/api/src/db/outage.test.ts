@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
 import { type OwnPostgres, postgresBinDir, startOwnPostgres } from '../test/own-postgres';
 import { seedDemo } from './demo-society/demo';
-import { openDatabase, type PgliteThread } from './index';
+import { openDatabase, type PgliteDatabase } from './index';
 
 // Its own server on its own port: run it in one test project only (the PGlite one always runs).
 const runHere = Boolean(postgresBinDir()) && process.env.GUILDHALL_TEST_DB !== 'postgres';
@@ -174,7 +174,7 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
   it('answers 503 and reopens its data directory by itself, keeping what was written', async () => {
     const token = await t.tokenFor('member@guildhall.test');
     const id = await t.idOf('member@guildhall.test');
-    const pglite = (t.database.db as unknown as { $client: PgliteThread }).$client;
+    const pglite = (t.database as PgliteDatabase).pglite;
     // What a crashed WebAssembly instance looks like to the app: every call fails.
     await (pglite as unknown as { post(message: object): Promise<unknown> }).post({ op: 'close' });
 
@@ -194,7 +194,7 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     const nick = `Thread ${Date.now()}`;
     await t.database.db.execute(sql`update users set user_nick = ${nick} where id_user = ${id}`);
 
-    const pglite = (t.database.db as unknown as { $client: PgliteThread }).$client;
+    const pglite = (t.database as PgliteDatabase).pglite;
     // The thread ends while requests are in flight, as it would on an abort inside the WebAssembly.
     const inFlight = Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) }));
     await (pglite as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();

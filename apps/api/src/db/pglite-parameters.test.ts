@@ -1,16 +1,17 @@
 // PGlite runs the API's statements with bound parameters, through its extended protocol (issue 24): every kind of
-// value arrives as the driver sends it, never quoted into the statement's text.
-import type { PGlite } from '@electric-sql/pglite';
+// value arrives as the driver sends it, never quoted into the statement's text. The driver is node-postgres, as on
+// PostgreSQL (decision 127): its client behind Drizzle is what the API's statements go through.
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './index';
 
 let database: Database;
-let client: PGlite;
+let client: pg.Pool;
 
 beforeAll(async () => {
   database = await openDatabase({ kind: 'pglite-memory' });
-  client = (database.db as unknown as { $client: PGlite }).$client;
-  await client.exec('create table kinds (id serial primary key, t text, n int, b boolean, d date, ts timestamptz, j jsonb, a int[])');
+  client = (database.db as unknown as { $client: pg.Pool }).$client;
+  await client.query('create table kinds (id serial primary key, t text, n int, b boolean, d date, ts timestamptz, j jsonb, a int[])');
 });
 afterAll(() => database?.close());
 
@@ -65,7 +66,7 @@ describe('PGlite statements with bound parameters', () => {
   });
 
   it('answers arrays of rows for Drizzle and reports errors with their SQLSTATE', async () => {
-    const result = await client.query('select 1 as one, $1::text as two', ['2'], { rowMode: 'array' });
+    const result = await client.query({ text: 'select 1 as one, $1::text as two', values: ['2'], rowMode: 'array' });
     expect(result.rows).toEqual([[1, '2']]);
     expect(result.fields.map((f) => f.name)).toEqual(['one', 'two']);
     await client.query("insert into kinds (id, t) values (1000, 'x')");

@@ -1,13 +1,18 @@
 // PGlite (the default, embedded): one data directory, locked to this process, or a database in memory. It runs in a
 // worker thread of its own (pglite-worker.mjs, decision 029), so its WebAssembly has the machine's second core while
-// the API's thread routes, checks and serialises. Should the thread die (out of memory, an abort in the WebAssembly),
-// every statement answers DatabaseUnavailableError (503) while a new thread reopens the same directory.
+// the API's thread routes, checks and serialises. The API talks to it as to PostgreSQL (decision 127): node-postgres,
+// whose one connection is PGlite's own adapter carrying the wire protocol to the thread, so Drizzle's driver, its
+// named prepared statements and the errors are those of PostgreSQL. Should the thread die (out of memory, an abort
+// in the WebAssembly), every statement answers DatabaseUnavailableError (503) while a new thread reopens the same
+// directory.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { ChangeClock, registerChangeClock } from './changes';
 import { lockDataDir } from './lock';
 import { migrationCount, migrationsFolder } from './migrating';
@@ -18,6 +23,8 @@ import type { Db, OpenedDatabase } from './types';
 export interface PgliteDatabase extends OpenedDatabase {
   kind: 'pglite';
   pglite: PgliteThread;
+  /** A consistent copy of the data directory: a checkpoint, then PGlite's dump, with no statement in between. */
+  dump(): Promise<File>;
 }
 
 export type PgliteTarget =
@@ -33,57 +40,148 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     release = lockDataDir(target.dir);
     source = { dataDir: path.join(target.dir, 'pglite') };
   } else source = { loadDataDir: target.loadDataDir ? new Uint8Array(await target.loadDataDir.arrayBuffer()) : undefined };
-  const client = new PgliteThread(source, target.onError ?? (() => undefined));
-  await client.started.catch(async (error) => {
-    await client.close();
+  const onError = target.onError ?? (() => undefined);
+  const thread = new PgliteThread(source, onError);
+  await thread.started.catch(async (error) => {
+    await thread.close();
     release?.();
     throw error;
   });
-  const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
+  const pool = new OneSession(thread);
+  const db = drizzle(pool as pg.Pool, { schema }) as unknown as Db;
   // Only this process opens the data directory (lockDataDir), so every write is told by the code that made it
   // (tablesChanged): nobody else can write, and the clock is always live.
   registerChangeClock(db, new ChangeClock(true));
   return {
     db,
-    pglite: client,
+    pglite: thread,
     kind: 'pglite',
     async migrate() {
       const applied = await migrationCount(db);
-      await migrate(drizzle(client as unknown as PGlite, { schema }), { migrationsFolder });
-      if ((await migrationCount(db)) !== applied) await client.query('analyze');
+      await migrate(db as never, { migrationsFolder });
+      if ((await migrationCount(db)) !== applied) await pool.query('analyze');
     },
-    analyze: async () => void (await client.query('analyze')),
+    analyze: async () => void (await pool.query('analyze')),
+    async dump() {
+      const client = await pool.connect();
+      try {
+        await client.query('checkpoint');
+        return await thread.dumpDataDir();
+      } finally {
+        client.release();
+      }
+    },
     async close() {
-      await client.close();
+      await pool.end();
+      await thread.close();
       release?.();
     },
   };
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Options = Parameters<PGlite['query']>[2];
+/**
+ * PGlite's one session as node-postgres's pool, lent to one caller at a time: a statement, or a transaction to its
+ * end. Unlike pg.Pool, which replaces a client after a failed statement (the next one would start while the last
+ * one's messages are still on their way, and without the statements prepared in the session), its client lives as
+ * long as the thread's connection; a new thread gets a new client.
+ */
+class OneSession extends pg.Pool {
+  private turn: Promise<void> = Promise.resolve();
+  private client: { connection: PglitePgConnection; ready: Promise<pg.Client> } | undefined;
+
+  constructor(private readonly thread: PgliteThread) {
+    super({ max: 1 });
+  }
+
+  private session(): Promise<pg.Client> {
+    const { connection } = this.thread;
+    if (this.client?.connection !== connection) {
+      const client = new pg.Client({ connection } as pg.ClientConfig);
+      const ready = client.connect().then(() => client);
+      // The thread died under it: its statements fail (503), and the next turn opens the new thread's.
+      client.on('error', () => {
+        if (this.client?.ready === ready) this.client = undefined;
+      });
+      this.client = { connection, ready };
+    }
+    return this.client.ready;
+  }
+
+  // Drizzle takes the pool's client as a promise; the callback form is not offered.
+  override async connect(): Promise<pg.PoolClient> {
+    const previous = this.turn;
+    let release!: () => void;
+    this.turn = new Promise((resolve) => (release = resolve));
+    await previous;
+    try {
+      return Object.assign(await this.session(), { release }) as unknown as pg.PoolClient;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  // Drizzle's calls: a statement, or its config, and values.
+  override async query(...args: unknown[]): Promise<pg.QueryResult> {
+    const client = await this.connect();
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+    } finally {
+      client.release();
+    }
+  }
+
+  override async end() {
+    await this.client?.ready.then((client) => client.end()).catch(() => undefined);
+  }
+}
 
 /**
- * What Drizzle calls of PGlite (query, exec, transaction), across threads: statements and results cross as
- * structured clones, errors keep their fields (SQLSTATE code, constraint) so the error handler maps them as before.
+ * PGlite's adapter, but for one difference with node-postgres's own connection: Drizzle gives each query its
+ * result's type parsers as `types`, which node-postgres also hands to Parse as the parameters' types; its own
+ * serializer ignores an object there, PGlite's fails on it. Only a list of parameter types is passed on.
+ */
+class ThreadConnection extends PglitePgConnection {
+  override parse(query: { types?: unknown }) {
+    super.parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  }
+}
+
+/** An error message of the protocol, as node-postgres makes it: a DatabaseError with its fields (code, constraint…). */
+function databaseError({ message, length, ...fields }: Record<string, unknown>) {
+  return Object.assign(new pg.DatabaseError(String(message), Number(length), 'error'), fields);
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+/**
+ * The thread, offering what PGlite's node-postgres adapter asks of a PGlite (`waitReady`, `execProtocolStream`):
+ * wire-protocol messages cross as bytes, the answers come back as PGlite parsed them, an error as a DatabaseError.
  */
 export class PgliteThread {
   private worker!: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
-  /** While a transaction is open, statements outside it wait: PGlite has one session. */
-  private transactionEnded: Promise<void> | undefined;
   /** Why statements are refused: the thread is starting, dead or being reopened. */
   private down: Error | undefined = new DatabaseUnavailableError('The embedded database is starting.');
   private reopening = false;
   private closed = false;
   readonly started: Promise<void>;
+  /** The session's connection for node-postgres; a new one with each new thread (nothing prepared in it yet). */
+  connection!: PglitePgConnection;
+  /** A connection's first message need not wait: while the thread is down it fails at once (503). */
+  readonly waitReady = Promise.resolve();
 
   constructor(
     private readonly source: { dataDir?: string; loadDataDir?: Uint8Array },
     private readonly onError: (error: Error) => void,
   ) {
     this.started = this.start();
+  }
+
+  async execProtocolStream(bytes: Uint8Array): Promise<unknown[]> {
+    const answers = await this.send<Record<string, unknown>[]>({ op: 'protocol', bytes });
+    return answers.map((answer) => (answer.name === 'error' ? databaseError(answer) : answer));
   }
 
   private async start(): Promise<void> {
@@ -96,8 +194,11 @@ export class PgliteThread {
       this.pending.delete(message.id);
       if (!message.error) return waiting?.resolve(message.result);
       const { name, message: text, stack, databaseClosed, ...fields } = message.error;
-      waiting?.reject(Object.assign(new Error(String(text)), { name, stack, ...fields }));
-      if (databaseClosed) void worker.terminate();
+      const failure = Object.assign(new Error(String(text)), { name, stack, ...fields });
+      if (!databaseClosed) return waiting?.reject(failure);
+      // Its database closed under it (an abort in the WebAssembly): an outage, and the thread is started again.
+      waiting?.reject(new DatabaseUnavailableError('The embedded database stopped; it is being reopened.', { cause: failure }));
+      void worker.terminate();
     });
     try {
       await this.post({ op: 'open', dataDir: this.source.dataDir, loadDataDir: this.source.loadDataDir });
@@ -105,6 +206,7 @@ export class PgliteThread {
       void worker.terminate();
       throw error;
     }
+    this.connection = new ThreadConnection({ pglite: this as unknown as PGlite });
     this.down = undefined;
   }
 
@@ -144,56 +246,8 @@ export class PgliteThread {
     return this.down ? Promise.reject(this.down) : this.post(message);
   }
 
-  // Each waits for an open transaction to end, then sends at once (in the same turn), before another can begin.
-  query = async (text: string, params?: unknown[], options?: Options) => {
-    while (this.transactionEnded) await this.transactionEnded;
-    return this.send({ op: 'query', text, params, options: optionsOf(options) });
-  };
-
-  exec = async (text: string, options?: Options) => {
-    while (this.transactionEnded) await this.transactionEnded;
-    return this.send({ op: 'exec', text, options: optionsOf(options) });
-  };
-
-  transaction = async <T>(callback: (tx: unknown) => Promise<T>): Promise<T> => {
-    while (this.transactionEnded) await this.transactionEnded;
-    let ended!: () => void;
-    this.transactionEnded = new Promise((resolve) => (ended = resolve));
-    let open = true;
-    const inIt = (message: Record<string, unknown>) => (open ? this.send(message) : Promise.reject(new Error('Transaction is closed')));
-    const run = (text: string, params?: unknown[], options?: Options) => inIt({ op: 'query', text, params, options: optionsOf(options) });
-    try {
-      await run('begin');
-      const tx = {
-        query: run,
-        exec: (text: string, options?: Options) => inIt({ op: 'exec', text, options: optionsOf(options) }),
-        rollback: async () => {
-          await run('rollback');
-          open = false;
-        },
-        get closed() {
-          return !open;
-        },
-      };
-      const result = await callback(tx).catch(async (error) => {
-        if (open) await run('rollback').catch(() => undefined);
-        open = false;
-        throw error;
-      });
-      if (open) await run('commit');
-      return result;
-    } finally {
-      open = false;
-      this.transactionEnded = undefined;
-      ended();
-    }
-  };
-
-  async dumpDataDir(): Promise<File> {
-    while (this.transactionEnded) await this.transactionEnded;
-    const bytes = await this.send<Uint8Array>({ op: 'dump' });
-    return new File([bytes], 'pgdata.tar', { type: 'application/x-tar' });
-  }
+  dumpDataDir = async (): Promise<File> =>
+    new File([await this.send<Uint8Array>({ op: 'dump' })], 'pgdata.tar', { type: 'application/x-tar' });
 
   async close(): Promise<void> {
     if (this.closed) return;
@@ -202,20 +256,4 @@ export class PgliteThread {
     this.down = new DatabaseUnavailableError('The embedded database is closed.');
     await this.worker.terminate();
   }
-}
-
-/**
- * Options as data: parsers are functions and cannot cross threads. The only ones the API passes are Drizzle's, which
- * keep dates, timestamps and intervals as the database wrote them, so they travel as a list of those types.
- */
-function optionsOf(options: Options) {
-  if (!options) return undefined;
-  const { rowMode, paramTypes, parsers, serializers, blob } = options;
-  if (serializers || blob) throw new Error('The database thread takes no serializers or blobs.');
-  const rawTypes = Object.entries(parsers ?? {}).map(([oid, parse]) => {
-    if (parse('2026-01-02 03:04:05', Number(oid)) !== '2026-01-02 03:04:05')
-      throw new Error(`The database thread keeps type ${oid} as text; a parser that changes it is not supported.`);
-    return Number(oid);
-  });
-  return { rowMode, paramTypes, rawTypes };
 }

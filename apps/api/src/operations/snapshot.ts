@@ -11,8 +11,7 @@ export const SNAPSHOT_FILE = 'backup-snapshot.tar.gz';
 
 export async function writeSnapshot(database: Database, dataDir: string): Promise<string> {
   if (database.kind !== 'pglite') throw new Error('Only the embedded database is snapshot by the server.');
-  await database.pglite.query('checkpoint');
-  const tar = Buffer.from(await (await database.pglite.dumpDataDir()).arrayBuffer());
+  const tar = Buffer.from(await (await database.dump()).arrayBuffer());
   const file = path.join(dataDir, SNAPSHOT_FILE);
   // Renamed into place whole, so the script never reads half a file.
   await writeFile(`${file}.partial`, gzipSync(tar), { mode: 0o600 });
