@@ -152,6 +152,9 @@ function databaseError({ message, length, ...fields }: Record<string, unknown>) 
   return Object.assign(new pg.DatabaseError(String(message), Number(length), 'error'), fields);
 }
 
+/** The extended protocol's Parse, Bind, Describe, Execute and Close (their first bytes): answered after a Sync. */
+const HELD_UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter.charCodeAt(0)));
+
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /**
@@ -169,6 +172,7 @@ export class PgliteThread {
   readonly started: Promise<void>;
   /** The session's connection for node-postgres; a new one with each new thread (nothing prepared in it yet). */
   connection!: PglitePgConnection;
+  private held: Uint8Array[] = [];
   /** A connection's first message need not wait: while the thread is down it fails at once (503). */
   readonly waitReady = Promise.resolve();
 
@@ -179,8 +183,16 @@ export class PgliteThread {
     this.started = this.start();
   }
 
+  /**
+   * A statement's Parse, Bind, Describe and Execute are held until the Sync (or anything else) that ends them, so
+   * they cross to the thread together; their answers come back with the last.
+   */
   async execProtocolStream(bytes: Uint8Array): Promise<unknown[]> {
-    const answers = await this.send<Record<string, unknown>[]>({ op: 'protocol', bytes });
+    this.held.push(bytes);
+    if (HELD_UNTIL_SYNC.has(bytes[0]!)) return [];
+    const batch = Buffer.concat(this.held);
+    this.held = [];
+    const answers = await this.send<Record<string, unknown>[]>({ op: 'protocol', bytes: batch });
     return answers.map((answer) => (answer.name === 'error' ? databaseError(answer) : answer));
   }
 
@@ -207,6 +219,7 @@ export class PgliteThread {
       throw error;
     }
     this.connection = new ThreadConnection({ pglite: this as unknown as PGlite });
+    this.held = [];
     this.down = undefined;
   }
 
