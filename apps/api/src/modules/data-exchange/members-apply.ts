@@ -20,14 +20,31 @@ const memberFields = (input: PlannedMember['input']) => ({
 });
 
 async function createAll(tx: Tx, rows: PlannedMember[]): Promise<number[]> {
-  const made = await insertRows(tx, users, rows.map((p) => memberFields(p.input)), ['id_user', 'user_camnum']);
+  const made = await insertRows(
+    tx,
+    users,
+    rows.map((p) => memberFields(p.input)),
+    ['id_user', 'user_camnum'],
+  );
   const idOf = new Map(made.map((m) => [m.user_camnum, m.id_user]));
   const id = (p: PlannedMember) => idOf.get(p.input.user_camnum)!;
-  await insertRows(tx, userEmails, rows.map((p) => ({ id_user: id(p), email: p.input.tbl_user_email.email.toLowerCase(), is_verified: true })));
+  await insertRows(
+    tx,
+    userEmails,
+    rows.map((p) => ({ id_user: id(p), email: p.input.tbl_user_email.email.toLowerCase(), is_verified: true })),
+  );
   const phones = rows.filter((p) => p.input.tbl_user_phone);
-  await insertRows(tx, userPhones, phones.map((p) => ({ id_user: id(p), phone_number: p.input.tbl_user_phone!.phone_number })));
+  await insertRows(
+    tx,
+    userPhones,
+    phones.map((p) => ({ id_user: id(p), phone_number: p.input.tbl_user_phone!.phone_number })),
+  );
   const addresses = rows.filter((p) => p.input.tbl_user_address);
-  await insertRows(tx, userAddresses, addresses.map((p) => ({ id_user: id(p), ...p.input.tbl_user_address! })));
+  await insertRows(
+    tx,
+    userAddresses,
+    addresses.map((p) => ({ id_user: id(p), ...p.input.tbl_user_address! })),
+  );
   return rows.map(id);
 }
 
