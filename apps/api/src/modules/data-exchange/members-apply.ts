@@ -5,7 +5,7 @@ import { tablesChanged, userAddresses, userEmails, userPhones, users, type Db, t
 import { issueLink, type LinkOptions } from '../administration/members.service';
 import { takeMembershipNumberTurn } from '../administration/membership-number';
 import { auditImport, FileRefused, type ImportFile, type RowErrors } from './import-kit';
-import { chunks } from './members-lookup';
+import { insertRows } from './insert-rows';
 import type { ImportReport } from '@guildhall/shared/schemas/data-exchange';
 import { type PlannedMember, walkMembers } from './members-import';
 
@@ -20,26 +20,32 @@ const memberFields = (input: PlannedMember['input']) => ({
 });
 
 async function createAll(tx: Tx, rows: PlannedMember[]): Promise<number[]> {
-  const ids: number[] = [];
-  // Each statement stays well under PostgreSQL's 65,535 bound values.
-  for (const part of chunks(rows, 500)) {
-    const made = await tx
-      .insert(users)
-      .values(part.map((p) => memberFields(p.input)))
-      .returning({ id_user: users.id_user, user_camnum: users.user_camnum });
-    const idOf = new Map(made.map((m) => [m.user_camnum, m.id_user]));
-    const id = (p: PlannedMember) => idOf.get(p.input.user_camnum)!;
-    ids.push(...part.map(id));
-    await tx
-      .insert(userEmails)
-      .values(part.map((p) => ({ id_user: id(p), email: p.input.tbl_user_email.email.toLowerCase(), is_verified: true })));
-    const phones = part.filter((p) => p.input.tbl_user_phone);
-    if (phones.length)
-      await tx.insert(userPhones).values(phones.map((p) => ({ id_user: id(p), phone_number: p.input.tbl_user_phone!.phone_number })));
-    const addresses = part.filter((p) => p.input.tbl_user_address);
-    if (addresses.length) await tx.insert(userAddresses).values(addresses.map((p) => ({ id_user: id(p), ...p.input.tbl_user_address! })));
-  }
-  return ids;
+  const made = await insertRows(
+    tx,
+    users,
+    rows.map((p) => memberFields(p.input)),
+    ['id_user', 'user_camnum'],
+  );
+  const idOf = new Map(made.map((m) => [m.user_camnum, m.id_user]));
+  const id = (p: PlannedMember) => idOf.get(p.input.user_camnum)!;
+  await insertRows(
+    tx,
+    userEmails,
+    rows.map((p) => ({ id_user: id(p), email: p.input.tbl_user_email.email.toLowerCase(), is_verified: true })),
+  );
+  const phones = rows.filter((p) => p.input.tbl_user_phone);
+  await insertRows(
+    tx,
+    userPhones,
+    phones.map((p) => ({ id_user: id(p), phone_number: p.input.tbl_user_phone!.phone_number })),
+  );
+  const addresses = rows.filter((p) => p.input.tbl_user_address);
+  await insertRows(
+    tx,
+    userAddresses,
+    addresses.map((p) => ({ id_user: id(p), ...p.input.tbl_user_address! })),
+  );
+  return rows.map(id);
 }
 
 async function updateOne(tx: Tx, p: PlannedMember) {

@@ -1,10 +1,12 @@
 // Issue 26: the duplicates inside a members file. Each membership number's and e-mail's first line is kept by the
 // database, in a temporary table of the import's transaction, not in the process: for 100,000 members the two maps
 // held 14 MB to the end, and V8 lets its heap grow to about four times what is live (decision 120).
-import { type AnyColumn, and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/index';
 import type { RowErrors } from './import-kit';
+import { insertRows } from './insert-rows';
+import { anyText } from './members-lookup';
 
 /** The temporary table; not in db/schema, so no migration makes it: `open` creates it in the transaction. */
 const firstLines = pgTable(
@@ -18,9 +20,6 @@ const REASON: Record<KeyColumn, string> = {
   membership_number: 'duplicate membership number',
   email: 'duplicate e-mail',
 };
-
-/** `column = any($1::text[])`, the keys bound as one array. */
-const anyText = (column: AnyColumn, keys: string[]) => sql`${column} = any(${sql.param(keys)}::text[])`;
 
 export class FirstLines {
   private constructor(private readonly tx: Tx) {}
@@ -52,7 +51,7 @@ export class FirstLines {
         ),
       );
     for (const f of found) first[f.column_name as KeyColumn].set(f.key, f.line);
-    const fresh = { column_name: [] as string[], key: [] as string[], line: [] as number[] };
+    const fresh: (typeof firstLines.$inferInsert)[] = [];
     const kept: T[] = [];
     for (const row of rows) {
       let duplicate = false;
@@ -65,18 +64,11 @@ export class FirstLines {
           continue;
         }
         first[column].set(key, row.line);
-        fresh.column_name.push(column);
-        fresh.key.push(key);
-        fresh.line.push(row.line);
+        fresh.push({ column_name: column, key, line: row.line });
       }
       if (!duplicate) kept.push(row);
     }
-    if (fresh.key.length) {
-      await this.tx.execute(
-        sql`insert into ${firstLines} (column_name, key, line)
-            select * from unnest(${sql.param(fresh.column_name)}::text[], ${sql.param(fresh.key)}::text[], ${sql.param(fresh.line)}::int[])`,
-      );
-    }
+    await insertRows(this.tx, firstLines, fresh);
     return kept;
   }
 }

@@ -1,7 +1,7 @@
 // Issue 26: what an import needs to know of the stored records, read in chunks of keys (never a whole table of
 // members, and never more bound values in one statement than PostgreSQL allows).
-import { asc, inArray, sql } from 'drizzle-orm';
-import { locations, userAddresses, userEmails, userPhones, users, type Db, type Tx } from '../../db/index';
+import { type AnyColumn, asc, type SQL, sql } from 'drizzle-orm';
+import { anyOf, locations, userAddresses, userEmails, userPhones, users, type Db, type Tx } from '../../db/index';
 
 const CHUNK = 1000;
 
@@ -10,6 +10,9 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** `column = any($1::text[])`: the keys bound as one array, where inArray binds and compiles one parameter each. */
+export const anyText = (column: AnyColumn | SQL, keys: string[]) => sql`${column} = any(${sql.param(keys)}::text[])`;
 
 /** Locations that pass `keep`, by lower-case code (a code is unique only under one parent, so several may share it). */
 export async function locationsByCode(db: Db | Tx, keep: (l: { location_type: number }) => boolean) {
@@ -62,17 +65,13 @@ export async function findExisting(db: Db | Tx, camnums: string[], emails: strin
         id_location: users.id_location,
       })
       .from(users)
-      .where(inArray(users.user_camnum, part));
+      .where(anyText(users.user_camnum, part));
     if (!members.length) continue;
     const ids = members.map((m) => m.id_user);
     // One after another: inside a transaction they share one connection anyway.
-    const mails = await db.select().from(userEmails).where(inArray(userEmails.id_user, ids)).orderBy(asc(userEmails.id_email));
-    const phones = await db.select().from(userPhones).where(inArray(userPhones.id_user, ids)).orderBy(asc(userPhones.id_phone));
-    const addresses = await db
-      .select()
-      .from(userAddresses)
-      .where(inArray(userAddresses.id_user, ids))
-      .orderBy(asc(userAddresses.id_address));
+    const mails = await db.select().from(userEmails).where(anyOf(userEmails.id_user, ids)).orderBy(asc(userEmails.id_email));
+    const phones = await db.select().from(userPhones).where(anyOf(userPhones.id_user, ids)).orderBy(asc(userPhones.id_phone));
+    const addresses = await db.select().from(userAddresses).where(anyOf(userAddresses.id_user, ids)).orderBy(asc(userAddresses.id_address));
     const first = <T extends { id_user: number }>(rows: T[]) => {
       const map = new Map<number, T>();
       for (const row of rows) if (!map.has(row.id_user)) map.set(row.id_user, row);
@@ -98,7 +97,7 @@ export async function findExisting(db: Db | Tx, camnums: string[], emails: strin
       .select({ email: sql<string>`lower(${userEmails.email})`, id_user: users.id_user, user_camnum: users.user_camnum })
       .from(userEmails)
       .innerJoin(users, sql`${users.id_user} = ${userEmails.id_user}`)
-      .where(inArray(sql`lower(${userEmails.email})`, part));
+      .where(anyText(sql`lower(${userEmails.email})`, part));
     for (const o of owners) emailOwners.set(o.email, { id_user: o.id_user, user_camnum: o.user_camnum });
   }
   return { byCamnum, emailOwners };
@@ -111,7 +110,7 @@ export async function membersByCamnum(db: Db | Tx, camnums: string[]) {
     const rows = await db
       .select({ user_camnum: users.user_camnum, id_user: users.id_user, is_disabled: users.is_disabled })
       .from(users)
-      .where(inArray(users.user_camnum, part));
+      .where(anyText(users.user_camnum, part));
     for (const { user_camnum, ...m } of rows) found.set(user_camnum, m);
   }
   return found;
