@@ -86,8 +86,10 @@ export async function doorListJson(db: Db, game: DoorListGame): Promise<string> 
  */
 function doorList(who: SQL, game: GameValues): { body: SQL<string>; from: SQL } {
   const u = qualified;
-  // The member's characters accepted here (by the member's index: a search reads 20 members' only).
-  const here = sql`(pc.id_venue = ${game.id_venue} or (${game.id_venue} is null and pv.id_location = ${game.id_location}))`;
+  // The member's characters accepted here (by the member's index: a search reads 20 members' only). A venue's game
+  // needs only the character's row; a domain's event looks up each character's venue for its domain.
+  const here = sql`(pc.id_venue = ${game.id_venue} or (${game.id_venue} is null
+    and exists (select from ${venues} pv where pv.id_venue = pc.id_venue and pv.id_location = ${game.id_location})))`;
   const body = sql<string>`coalesce(json_agg(json_build_object(
       'id_user', ${u(users.id_user)},
       'member_name', concat_ws(' ', ${u(users.user_fname)}, ${u(users.user_lname)}),
@@ -106,7 +108,7 @@ function doorList(who: SQL, game: GameValues): { body: SQL<string>; from: SQL } 
     left join ${characters} played on played.id_character = coalesce(c.id_character, s.id_character)
     left join lateral (
       select json_agg(json_build_object('id_character', pc.id_character, 'character_name', pc.character_name) order by pc.character_name, pc.id_character) as list
-      from ${characters} pc join ${venues} pv on pv.id_venue = pc.id_venue
+      from ${characters} pc
       where pc.id_user = ${u(users.id_user)} and ${here} and pc.st_signed = 'yes' and pc.character_status = 'Active'
     ) playable on true`;
   return { body, from };

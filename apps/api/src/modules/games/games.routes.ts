@@ -66,9 +66,8 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const facts = await gameFacts(db, req.params.id);
-      await gamesPolicy.assert(db, req.actor, 'signUp', facts);
-      return { result: { status: await signUp(db, req.actor.id_user, { id_game: req.params.id, ...facts }, req.body) } };
+      await gamesPolicy.assert(db, req.actor, 'signUp', await gameFacts(db, req.params.id));
+      return { result: { status: await signUp(db, req.actor.id_user, req.params.id, req.body) } };
     },
   );
 

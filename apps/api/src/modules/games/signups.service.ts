@@ -3,7 +3,7 @@
 // waiting is promoted when a player going withdraws.
 import type { SignupRole } from '@guildhall/shared/constants';
 import type { SignupInput } from '@guildhall/shared/schemas/games';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { characters, gameSignups, games, oncePerDatabase, type Db, type Tx, venues } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
 import { gamesErrors } from './games.errors';
@@ -27,13 +27,18 @@ export async function lockGame(tx: Tx, id_game: number): Promise<LockedGame> {
   return game;
 }
 
-/** Characters accepted here: on the game's venue's style sheet, or for a domain's event on one of the domain's. */
-export const playableAt = (game: Pick<LockedGame, 'id_venue' | 'id_location'>) =>
-  and(
+/**
+ * Characters accepted here: on the game's venue's style sheet, or for a domain's event on one of the domain's. The
+ * game is given as its values, or as its row's columns inside a statement (the sign-up's).
+ */
+export const playableAt = (game: { id_venue: number | null | SQL; id_location: number | SQL }) => {
+  const [venue, location] = [sql`${game.id_venue}::int`, sql`${game.id_location}::int`];
+  return and(
     eq(characters.st_signed, 'yes'),
     eq(characters.character_status, 'Active'),
-    game.id_venue === null ? eq(venues.id_location, game.id_location) : eq(venues.id_venue, game.id_venue),
+    sql`case when ${venue} is null then ${venues.id_location} = ${location} else ${venues.id_venue} = ${venue} end`,
   );
+};
 
 /**
  * A player's character must be theirs, active, and accepted on the game's venue's style sheet (for a domain's
@@ -55,14 +60,6 @@ export async function assertPlayable(
   if (!character) throw gamesErrors.characterNotAccepted();
 }
 
-async function playersGoing(tx: Tx, id_game: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(gameSignups)
-    .where(and(eq(gameSignups.id_game, id_game), eq(gameSignups.status, 'going'), eq(gameSignups.role, 'player')));
-  return Number(row?.n ?? 0);
-}
-
 type SignupParam = 'id_game' | 'id_user' | 'id_character' | 'role' | 'may_free';
 
 /**
@@ -81,19 +78,27 @@ function signupWrite(q: Db | Tx, value: (name: SignupParam) => SQL) {
   ];
   const game = q
     .$with('game', { id_game: games.id_game })
-    .as(sql`select id_game, status, capacity, players_going, roster_version from ${games} where id_game = ${idGame} for update`);
+    .as(
+      sql`select id_game, id_venue, id_location, status, capacity, players_going, roster_version from ${games} where id_game = ${idGame} for update`,
+    );
   const mine = q
     .$with('mine', { id_signup: gameSignups.id_signup })
     .as(
       sql`select s.id_signup, s.status, s.role from game join ${gameSignups} s on s.id_game = game.id_game and s.id_user = ${idUser} for update of s`,
     );
+  // A player's character must be theirs, active, and accepted here (a helper's is not checked).
+  const accepted = sql`${role} = 'helper' or ${idCharacter} is null or exists (select from ${characters}
+    join ${venues} on ${venues.id_venue} = ${characters.id_venue}
+    where ${characters.id_character} = ${idCharacter} and ${characters.id_user} = ${idUser}
+      and ${playableAt({ id_venue: sql`game.id_venue`, id_location: sql`game.id_location` })})`;
   const decided = q
     .$with('decided', {
       game_status: sql<string>`game_status`.as('game_status'),
+      accepted: sql<boolean>`accepted`.as('accepted'),
       frees: sql<boolean>`frees`.as('frees'),
     })
-    .as(sql`select *, game_status = 'scheduled' and (not frees or ${value('may_free')}::boolean) as proceed from (
-      select game.status as game_status, game.roster_version + 1 as version, mine.id_signup, keep, next_status,
+    .as(sql`select *, game_status = 'scheduled' and accepted and (not frees or ${value('may_free')}::boolean) as proceed from (
+      select game.status as game_status, ${accepted} as accepted, game.roster_version + 1 as version, mine.id_signup, keep, next_status,
         (next_status = 'going' and ${role} = 'player')::int - (coalesce(mine.status = 'going' and mine.role = 'player', false))::int as delta,
         coalesce(mine.status = 'going' and mine.role = 'player' and ${role} <> 'player', false) as frees
       from game left join mine on true
@@ -119,30 +124,33 @@ function signupWrite(q: Db | Tx, value: (name: SignupParam) => SQL) {
     .with(game, mine, decided, inserted, updated, moved)
     .select({
       game_status: decided.game_status,
+      accepted: decided.accepted,
       frees: decided.frees,
       status: sql<'going' | 'waiting' | null>`coalesce((select status from inserted), (select status from updated))`,
     })
     .from(decided);
 }
 
-const statements = oncePerDatabase((db) => ({
-  signup: signupWrite(db, (name) => sql`${sql.placeholder(name)}`).prepare('game_signup'),
-}));
+const signupStatement = (q: Db | Tx) => signupWrite(q, (name) => sql`${sql.placeholder(name)}`).prepare('game_signup');
+const statements = oncePerDatabase((db) => ({ signup: signupStatement(db) }));
+
+type SignupOutcome = Awaited<ReturnType<ReturnType<typeof signupStatement>['execute']>>[number];
+
+/** The sign-up's status, or the error that stopped it; null when it wrote nothing though it should have. */
+function answered(outcome: SignupOutcome | undefined): 'going' | 'waiting' | null {
+  if (!outcome) throw gamesErrors.notFound();
+  if (!outcome.accepted) throw gamesErrors.characterNotAccepted();
+  if (outcome.game_status !== 'scheduled') throw gamesErrors.notScheduled();
+  return outcome.status;
+}
 
 /**
  * Signs the member up (or changes their character or role); a player past the capacity waits. Sign-ups at once
- * queue on the game's row: one statement holds it (signupWrite). A going player turning helper frees a place: that
- * change is made again in a transaction that promotes the first waiting and tells them.
+ * queue on the game's row: one statement holds it (signupWrite), and checks the character there. A going player
+ * turning helper frees a place: that change is made again in a transaction that promotes the first waiting and tells
+ * them.
  */
-export async function signUp(
-  db: Db,
-  id_user: number,
-  place: { id_game: number; id_venue: number | null; id_location: number },
-  input: SignupInput,
-): Promise<'going' | 'waiting'> {
-  const { id_game } = place;
-  // Whether the character may play here does not depend on the game's lock: checked before taking it.
-  await assertPlayable(db, place, id_user, input.role, input.id_character);
+export async function signUp(db: Db, id_user: number, id_game: number, input: SignupInput): Promise<'going' | 'waiting'> {
   const values: Record<SignupParam, unknown> = {
     id_game,
     id_user,
@@ -154,61 +162,65 @@ export async function signUp(
   // snapshot (its insert met theirs). Again, now that it is seen; a third miss is a conflict, not a loop.
   for (let attempt = 0; attempt < 3; attempt++) {
     const [outcome] = await statements(db).signup.execute(values);
-    if (!outcome) throw gamesErrors.notFound();
-    if (outcome.game_status !== 'scheduled') throw gamesErrors.notScheduled();
-    if (outcome.status) return outcome.status;
-    if (outcome.frees) return signUpFreeingAPlace(db, values);
+    const status = answered(outcome);
+    if (status) return status;
+    if (outcome!.frees) return signUpFreeingAPlace(db, values);
   }
   throw gamesErrors.signupConflict();
 }
 
+/** The same statement, freeing a place, then the promotion after it under the same lock: one transaction. */
 async function signUpFreeingAPlace(db: Db, values: Record<SignupParam, unknown>): Promise<'going' | 'waiting'> {
   return db.transaction(async (tx) => {
-    const bound = { ...values, may_free: true };
-    const [outcome] = await signupWrite(tx, (name) => sql`${bound[name]}`);
-    if (!outcome?.status) throw gamesErrors.notScheduled();
+    const [outcome] = await signupStatement(tx).execute({ ...values, may_free: true });
+    const status = answered(outcome);
+    if (!status) throw gamesErrors.signupConflict();
     await promoteWaiting(tx, values.id_game as number);
-    return outcome.status;
+    return status;
   });
 }
 
-/** Lets the first waiting players in while there is room, tells them, and keeps the count of players going. */
+/**
+ * Lets the first waiting players in while there is room and keeps the count of players going, in one statement run
+ * after the game's lock is taken (so it sees every sign-up committed before), then tells them.
+ */
 async function promoteWaiting(tx: Tx, id_game: number) {
-  const going = await playersGoing(tx, id_game);
-  const [game] = await tx.select().from(games).where(eq(games.id_game, id_game));
-  const room = game!.capacity === null ? 0 : game!.capacity - going;
-  const next =
-    room <= 0
-      ? []
-      : await tx
-          .select({ id_signup: gameSignups.id_signup, id_user: gameSignups.id_user })
-          .from(gameSignups)
-          .where(and(eq(gameSignups.id_game, id_game), eq(gameSignups.status, 'waiting'), eq(gameSignups.role, 'player')))
-          .orderBy(asc(gameSignups.position))
-          .limit(room);
-  if (next.length > 0)
-    await tx
-      .update(gameSignups)
-      .set({ status: 'going', updated_at: sql`now()` })
-      .where(
-        inArray(
-          gameSignups.id_signup,
-          next.map((s) => s.id_signup),
-        ),
-      );
-  await tx
-    .update(games)
-    .set({ players_going: going + next.length })
-    .where(eq(games.id_game, id_game));
+  const promoted = await promotion(tx, id_game);
+  const game = promoted[0]!;
   await notify(
     tx,
-    next.map((s) => s.id_user),
+    promoted.map((p) => p.id_user),
     {
       kind: 'game',
-      message: `A place opened: you are now going to ${game!.game_name} on ${localDate(game!.starts_at, game!.time_zone)}.`,
+      message: `A place opened: you are now going to ${game.game_name} on ${localDate(game.starts_at, game.time_zone)}.`,
       link: gameLink(id_game),
     },
   );
+}
+
+/** The promotion: the players moved from waiting to going (one row with none when nobody was), each with the game. */
+function promotion(tx: Tx, id_game: number) {
+  const going = tx
+    .$with('going', { n: sql<number>`n`.as('n') })
+    .as(sql`select count(*)::int as n from ${gameSignups} where id_game = ${id_game} and status = 'going' and role = 'player'`);
+  const next = tx.$with('next', { id_signup: gameSignups.id_signup }).as(
+    sql`select s.id_signup from ${gameSignups} s where s.id_game = ${id_game} and s.status = 'waiting' and s.role = 'player'
+      order by s.position limit (select greatest(coalesce(g.capacity - going.n, 0), 0) from ${games} g, going where g.id_game = ${id_game})`,
+  );
+  const promoted = tx
+    .$with('promoted', { id_user: gameSignups.id_user })
+    .as(
+      sql`update ${gameSignups} s set status = 'going', updated_at = now() from next where s.id_signup = next.id_signup returning s.id_user`,
+    );
+  const counted = tx.$with('counted', { game_name: games.game_name, starts_at: games.starts_at, time_zone: games.time_zone }).as(
+    sql`update ${games} g set players_going = going.n + (select count(*)::int from promoted) from going where g.id_game = ${id_game}
+        returning g.game_name, g.starts_at, g.time_zone`,
+  );
+  return tx
+    .with(going, next, promoted, counted)
+    .select({ id_user: promoted.id_user, game_name: counted.game_name, starts_at: counted.starts_at, time_zone: counted.time_zone })
+    .from(counted)
+    .leftJoin(promoted, sql`true`);
 }
 
 /** The member withdraws; a player's place goes to the first waiting. */
