@@ -5,7 +5,17 @@
 export { anyOf, anyOfKeys } from './any-of';
 export { changeClock, rememberedUntilChange, tablesChanged, type WatchedTable } from './changes';
 export { batchedByKey } from './batched';
-export { type ListPage, type ListSpec, orderOf, ownList, pagedList, preparedRowsOfKeys, type SortColumns, totalKeyOf } from './list';
+export {
+  filtersOf,
+  type ListPage,
+  type ListSpec,
+  orderOf,
+  ownList,
+  pagedList,
+  preparedRowsOfKeys,
+  type SortColumns,
+  totalKeyOf,
+} from './list';
 export { rememberedPages } from './remembered-page';
 export type { DatabaseLists, ListOptions } from './list-totals';
 export { type Database, type DatabaseTarget, dumpPglite, isEmpty, openDatabase } from './open';

@@ -33,10 +33,15 @@ export interface ListSpec<S extends string, Q extends PgSelect, C extends CountR
   rowsOfKeys?: (keys: number[]) => Promise<Awaited<Q>>;
 }
 
-/** A totalKey: the list's name, and what it was asked for but the paging and the sort (and whose view it is, if that matters). */
-export function totalKeyOf(list: string, query: object): string {
+/** What a list was asked for but the paging and the sort: its filters. */
+export function filtersOf(query: object): Record<string, unknown> {
   const { page: _page, count: _count, sortBy: _sortBy, direction: _direction, ...filters } = query as Record<string, unknown>;
-  return `${list} ${JSON.stringify(filters)}`;
+  return filters;
+}
+
+/** A totalKey: the list's name, and its filters (and whose view it is, if that matters). */
+export function totalKeyOf(list: string, query: object): string {
+  return `${list} ${JSON.stringify(filtersOf(query))}`;
 }
 
 export type ListPage<R, C> = ListResult<R> & { totals: C | undefined };

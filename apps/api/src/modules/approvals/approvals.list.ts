@@ -11,6 +11,7 @@ import {
   anyOf,
   anyOfKeys,
   everyWordStartsAName,
+  filtersOf,
   pagedList,
   preparedRowsOfKeys,
   rememberedPages,
@@ -181,8 +182,7 @@ const SORTABLE = {
   required_approval: approvals.required_approval,
   status: approvals.status,
 } satisfies SortColumns<ApprovalsListQuery['sortBy']>;
-/** The filters the views below leave to pagedList, and the sorts whose keys would need a join. */
-const OTHER_FILTERS = ['itemName', 'appNumber', 'userName', 'venueTypeId', 'level', 'category', 'status', 'domainIds'] as const;
+/** The sorts whose keys would need a join: the views below leave them to pagedList, as any filter but theirs. */
 const JOINED_SORTS: readonly ApprovalsListQuery['sortBy'][] = ['player_name', 'venue_name'];
 
 type View = 'all' | 'visible' | 'visible_reach' | 'awaiting';
@@ -251,9 +251,10 @@ export async function listApprovals(
   // What the actor sees is theirs, and what is overdue moves with the minute.
   const totalKey = totalKeyOf(`approvals of ${actor.id_user} at ${query.overdue ? now.getTime() : ''}`, query);
   const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where);
+  const { awaitingMe: _awaitingMe, overdue: _overdue, ...otherFilters } = filtersOf(query);
   const view: View = query.awaitingMe ? 'awaiting' : actor.isAdmin ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
   const page =
-    (!JOINED_SORTS.includes(query.sortBy) && OTHER_FILTERS.every((filter) => query[filter] === undefined)
+    (!JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)
       ? await pagesOf(view, Boolean(query.overdue))(db, {
           paging: query,
           totalKey,

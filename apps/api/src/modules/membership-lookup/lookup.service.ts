@@ -5,6 +5,7 @@ import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   everyWordStartsAName,
   qualified,
+  filtersOf,
   pagedList,
   preparedRowsOfKeys,
   rememberedPages,
@@ -59,12 +60,11 @@ const wholeSociety = (withEmail: boolean) =>
   });
 const wholeSocietyWithEmail = wholeSociety(true);
 const wholeSocietyWithoutEmail = wholeSociety(false);
-const FILTERS = ['name', 'membershipCode', 'email', 'locations', 'userType', 'from', 'to'] as const;
 
 export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
   const totalKey = totalKeyOf('lookup', query);
   const countAll = () => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
-  if (query.sortBy !== 'location_name' && FILTERS.every((filter) => query[filter] === undefined)) {
+  if (query.sortBy !== 'location_name' && Object.values(filtersOf(query)).every((value) => value === undefined)) {
     const page = await (opts.withEmail ? wholeSocietyWithEmail : wholeSocietyWithoutEmail)(db, {
       paging: query,
       totalKey,
