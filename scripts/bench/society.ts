@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/api/src/app';
 import { hashPassword } from '../../apps/api/src/auth/passwords';
 import { loadConfig } from '../../apps/api/src/config';
-import { isEmpty, openDatabase } from '../../apps/api/src/db/index';
-import { DEMO_PASSWORD, seedDemo } from '../../apps/api/src/db/demo-society/demo';
+import { openDatabase } from '../../apps/api/src/db/index';
+import { DEMO_PASSWORD, isEmpty, seedDemo } from '../../apps/api/src/db/demo-society/demo';
 import { seedSociety } from '../../apps/api/src/db/demo-society/generate';
 import { loadSecrets } from '../../apps/api/src/secrets';
 

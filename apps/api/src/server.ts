@@ -1,6 +1,6 @@
 // Starts Guildhall: opens (and locks) the database, migrates, seeds the demo society once, and listens.
 import { loadConfig } from './config';
-import { DataDirLockedError, type Database, isEmpty, openDatabase } from './db/index';
+import { DataDirLockedError, type Database, openDatabase } from './db/index';
 import { snapshotOnSignal } from './operations/snapshot';
 
 /** The rest of the server: the web server, the SSO provider and every route (most of a start's own work). */
@@ -39,7 +39,10 @@ async function main() {
     }
     throw error;
   }
-  const [[{ buildApp }, { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo }, { loadSecrets }]] = await Promise.all([loading, database.migrate()]);
+  const [[{ buildApp }, { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo }, { loadSecrets }]] = await Promise.all([
+    loading,
+    database.migrate(),
+  ]);
   if (config.seedDemo) {
     await oneProcessAtATime(database, async () => {
       if (!(await isEmpty(database.db))) return;

@@ -1,14 +1,11 @@
-// What a process may remember between requests (the signed-in member's roles, the locations, the MC ladder) is
-// only as good as its knowledge of writes to the tables it was read from. A change clock per database keeps a
-// version per watched table. The code that writes one of them in this process says so once its write is
-// committed (tablesChanged); a write by another process (another API instance, a script, psql) fires a trigger
-// that sends NOTIFY guildhall_changes with the table's name (migration 0006), and each API process on PostgreSQL
-// listens. While the listening connection is down nobody can tell, so the clock says so and memories are not used
-// until it is back.
+// What a process remembers between requests (the signed-in member's roles, the locations, the MC ladder) is only as
+// good as its knowledge of writes to the tables it was read from. A change clock per database keeps a version per
+// watched table: the code that writes one says so once its write is committed (tablesChanged); a write by another
+// process (another API instance, a script, psql) fires a trigger that sends NOTIFY guildhall_changes with the
+// table's name (migration 0006), which each API process on PostgreSQL listens for. While the listening connection
+// is down nobody can tell: the clock says so, and nothing remembered is used until it is back.
 import pg from 'pg';
 import type { Db } from './types';
-
-export const CHANGES_CHANNEL = 'guildhall_changes';
 
 /** The tables whose changes invalidate what a process remembers (each has a trigger in migration 0006). */
 export const WATCHED_TABLES = ['sessions', 'users', 'positions', 'venues', 'locations', 'mc_levels'] as const;
@@ -18,29 +15,17 @@ export class ChangeClock {
   private readonly versions = new Map<WatchedTable, number>(WATCHED_TABLES.map((table) => [table, 0]));
   /** Moved on whenever liveness changes: everything remembered before is unknown. */
   private epoch = 0;
-  private live: boolean;
 
-  constructor(live: boolean) {
-    this.live = live;
-  }
+  constructor(private live: boolean) {}
 
   /** The version of these tables together (counts only grow: their sum moves when one does); null while not live. */
   now(tables: readonly WatchedTable[]): number | null {
-    if (!this.live) return null;
-    let version = this.epoch;
-    for (const table of tables) version += this.versions.get(table) ?? 0;
-    return version;
+    return this.live ? tables.reduce((sum, table) => sum + (this.versions.get(table) ?? 0), this.epoch) : null;
   }
 
   /** These tables were written: what was remembered from them before is stale. */
   tick(tables: readonly WatchedTable[]) {
     for (const table of tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
-  }
-
-  /** A notification's payload: its table, or every table when it names none we know. */
-  notified(payload: string | undefined) {
-    const table = WATCHED_TABLES.find((t) => t === payload);
-    this.tick(table ? [table] : WATCHED_TABLES);
   }
 
   setLive(live: boolean) {
@@ -51,32 +36,22 @@ export class ChangeClock {
 
 const clocks = new WeakMap<Db, ChangeClock>();
 export const registerChangeClock = (db: Db, clock: ChangeClock) => void clocks.set(db, clock);
-
 const nobodyListens = new ChangeClock(false);
 /** The database's change clock; a database opened otherwise than by openDatabase has none and remembers nothing. */
 export const changeClock = (db: Db): ChangeClock => clocks.get(db) ?? nobodyListens;
 
 /**
- * Called by the code that wrote these tables, after its write is committed (outside the transaction: a request
- * between the tick and the commit would read and keep the old state), so this process drops at once what it
- * remembered from them. Other processes learn by NOTIFY.
+ * Called by the code that wrote these tables, after its write is committed (a request between the tick and the
+ * commit would read and keep the old state), so this process drops at once what it remembered from them.
  */
 export const tablesChanged = (db: Db, tables: readonly WatchedTable[]) => changeClock(db).tick(tables);
 
-/**
- * Listens for other processes' writes on a connection of its own, and reconnects (backing off up to 5 s) when
- * it breaks; the clock is not live in between.
- */
+/** Listens for other processes' writes on a connection of its own, reconnecting (backing off up to 5 s) when it breaks. */
 export function listenForChanges(url: string, clock: ChangeClock, onError: (error: Error) => void): { close(): Promise<void> } {
   let client: pg.Client | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let attempt = 0;
-  const retry = () => {
-    if (closed) return;
-    timer = setTimeout(() => void connect(), Math.min(5000, 100 * 2 ** attempt++));
-    timer.unref();
-  };
   const connect = async () => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     client = next;
@@ -87,18 +62,18 @@ export function listenForChanges(url: string, clock: ChangeClock, onError: (erro
       clock.setLive(false);
       if (error && !closed) onError(error);
       next.end().catch(() => undefined);
-      retry();
+      if (!closed) timer = setTimeout(() => void connect(), Math.min(5000, 100 * 2 ** attempt++)).unref();
     };
     next.on('error', fail);
     next.on('end', () => fail());
-    next.on('notification', (message) => clock.notified(message.payload));
+    next.on('notification', ({ payload }) => {
+      const table = WATCHED_TABLES.find((t) => t === payload);
+      clock.tick(table ? [table] : WATCHED_TABLES);
+    });
     try {
       await next.connect();
-      await next.query(`listen ${CHANGES_CHANNEL}`);
-      if (closed) {
-        await next.end().catch(() => undefined);
-        return;
-      }
+      await next.query('listen guildhall_changes');
+      if (closed) return void (await next.end().catch(() => undefined));
       attempt = 0;
       clock.setLive(true);
     } catch (error) {
@@ -130,15 +105,10 @@ export function rememberedUntilChange<T>(tables: readonly WatchedTable[], load: 
     const found = kept.get(db);
     if (found?.version === version) return found.value;
     // Promise.resolve: a Drizzle query is a thenable that runs again each time it is awaited.
-    const value = Promise.resolve(load(db));
-    const entry = { version, value };
+    const entry = { version, value: Promise.resolve(load(db)) };
     kept.set(db, entry);
-    const forget = () => {
-      if (kept.get(db) === entry) kept.delete(db);
-    };
-    value.then(() => {
-      if (clock.now(tables) !== version) forget();
-    }, forget);
-    return value;
+    const forget = () => kept.get(db) === entry && kept.delete(db);
+    entry.value.then(() => clock.now(tables) !== version && forget(), forget);
+    return entry.value;
   };
 }

@@ -18,7 +18,7 @@ export {
 } from './list';
 export { rememberedPages } from './remembered-page';
 export type { DatabaseLists, ListOptions } from './list-totals';
-export { type Database, type DatabaseTarget, dumpPglite, isEmpty, openDatabase } from './open';
+export { type Database, type DatabaseTarget, openDatabase } from './open';
 export { ClientGoneError, DatabaseUnavailableError, isClientGone, isDatabaseUnavailable } from './outage';
 export { oncePerDatabase } from './per-database';
 export type { PgliteDatabase } from './pglite';

@@ -1,6 +1,6 @@
 // PGlite has no lock of its own: two processes on one directory lose writes (STACK.md). This lock file, holding
 // the owner's pid, makes a second start on the same directory refuse with a clear message.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -13,41 +13,34 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+const isAlive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    return process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
+};
 
 /** Takes the directory's lock or throws DataDirLockedError; returns the release function. */
 export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, 'guildhall.lock');
+  const owner = () => readFileSync(file, 'utf8').trim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      let released = false;
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
       const release = () => {
-        if (released) return;
-        released = true;
+        process.off('exit', release);
         try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
-        } catch {
-          // Already gone.
-        }
+          if (owner() === String(process.pid)) unlinkSync(file);
+        } catch {} // Already gone.
       };
       process.once('exit', release);
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) throw new DataDirLockedError(dir, owner);
-      // The owner died without releasing the lock: take it over.
-      unlinkSync(file);
+      const pid = Number.parseInt(owner(), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(dir, pid);
+      unlinkSync(file); // The owner died without releasing the lock: take it over.
     }
   }
   throw new Error(`Could not lock ${dir}`);

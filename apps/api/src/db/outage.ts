@@ -2,9 +2,14 @@
 
 /** The database cannot be reached, or refused to start work: an outage (503), not a bug (500). */
 export class DatabaseUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'DatabaseUnavailableError';
+  override name = 'DatabaseUnavailableError';
+}
+
+/** The request's client hung up before its database work began: nobody waits for the answer. */
+export class ClientGoneError extends DatabaseUnavailableError {
+  override name = 'ClientGoneError';
+  constructor() {
+    super('The request was abandoned by its client.');
   }
 }
 
@@ -14,30 +19,20 @@ const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end|PGlite is closed|database is being reopened/i;
 
+/** An error and its causes (Drizzle wraps the driver's), at most five deep. */
+function* causes(error: unknown) {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e as Error & { code?: unknown };
+}
+
 /** Whether an error (or one of its causes) says the database is unreachable rather than that a statement failed. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causes(error)) {
     if (e instanceof DatabaseUnavailableError) return true;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
     if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
   }
   return false;
 }
 
-/** The request's client hung up before its database work began: nobody waits for the answer. */
-export class ClientGoneError extends DatabaseUnavailableError {
-  constructor() {
-    super('The request was abandoned by its client.');
-    this.name = 'ClientGoneError';
-  }
-}
-
-export function isClientGone(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof ClientGoneError) return true;
-  }
-  return false;
-}
+export const isClientGone = (error: unknown) => [...causes(error)].some((e) => e instanceof ClientGoneError);

@@ -40,13 +40,11 @@ async function handle(message) {
 
 /** An error as plain data: its name, message and own fields (code, detail, constraint…). */
 function errorData(/** @type {any} */ error) {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   /** @type {Record<string, unknown>} */
-  const data = { name: error.name, message: error.message, stack: error.stack };
-  for (const [key, value] of Object.entries(error)) {
-    if (value === undefined || typeof value === 'function') continue;
-    data[key] = typeof value === 'object' && value !== null ? JSON.parse(JSON.stringify(value)) : value;
-  }
+  const data =
+    error instanceof Error
+      ? { ...JSON.parse(JSON.stringify(error)), name: error.name, message: error.message, stack: error.stack }
+      : { name: 'Error', message: String(error) };
   if (db?.closed) data.databaseClosed = true;
   return data;
 }

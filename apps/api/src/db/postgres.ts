@@ -5,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ChangeClock, listenForChanges, registerChangeClock } from './changes';
 import { migrationCount, migrationsFolder } from './migrating';
+import { Pool } from './pool';
 import { ClientGoneError } from './outage';
 import { type RequestScope, requestScope } from './request-scope';
 import * as schema from './schema/index';
@@ -18,33 +19,21 @@ export interface PostgresDatabase extends OpenedDatabase {
   cancelRequest(scope: RequestScope): Promise<void>;
 }
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
-
-/** A pg pool that knows which request holds each client, so a request whose client went away can be cancelled. */
-class RequestAwarePool extends pg.Pool {
+/** A pool that knows which request holds each client, so a request whose client went away can be cancelled. */
+class RequestAwarePool extends Pool {
   /** The request each client is lent to, until the pool's 'release' event (below) says it is back. */
   readonly holders = new WeakMap<pg.PoolClient, RequestScope>();
 
-  // pg-pool's query() calls this.connect(callback) synchronously, so the caller's request scope is still current here.
-  override connect(): Promise<pg.PoolClient>;
-  override connect(callback: ConnectCallback): void;
-  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+  // Every statement takes its client here (Pool.query too), still in the caller's request scope.
+  override async connect(): Promise<pg.PoolClient> {
     const scope = requestScope.getStore();
-    if (scope?.aborted) {
-      if (!callback) return Promise.reject(new ClientGoneError());
-      setImmediate(() => callback(new ClientGoneError(), undefined, () => undefined));
-      return undefined;
+    if (scope?.aborted) throw new ClientGoneError();
+    const client = await super.connect();
+    if (scope) {
+      scope.clients.add(client);
+      this.holders.set(client, scope);
     }
-    const lent = (client: pg.PoolClient) => {
-      if (scope) {
-        scope.clients.add(client);
-        this.holders.set(client, scope);
-      }
-      return client;
-    };
-    if (!callback) return super.connect().then(lent);
-    super.connect(((err, client, done) => callback(err, client && lent(client), done)) as ConnectCallback as never);
-    return undefined;
+    return client;
   }
 }
 
@@ -75,7 +64,6 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   // the pool and the next request opens a new one, so the portal recovers when the database returns.
   pool.on('error', (error) => onError(error));
   const clock = new ChangeClock(false);
-  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => pool.holders.get(client)?.clients.delete(client));
   const listener = listenForChanges(target.url, clock, onError);
   const cancelRequest = async (scope: RequestScope) => {

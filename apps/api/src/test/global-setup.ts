@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { dumpPglite, openDatabase } from '../db/index';
+import { openDatabase } from '../db/index';
 import { seedDemo } from '../db/demo-society/demo';
 
 declare module 'vitest' {
@@ -61,7 +61,8 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite-memory' });
   await database.migrate();
   await seedDemo(database.db);
-  const dump = await dumpPglite(database);
+  if (database.kind !== 'pglite') throw new Error('An in-memory PGlite was asked for.');
+  const dump = await database.dump();
   await database.close();
   const file = path.join(os.tmpdir(), `guildhall-test-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,8 +1,8 @@
 // The scale seed for benchmarks: node --import tsx apps/api/src/db/demo-society/cli.ts --members 100000 [--database-url URL | --data-dir DIR]
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../../auth/passwords';
-import { isEmpty, openDatabase } from '../open';
-import { DEMO_PASSWORD } from './demo';
+import { openDatabase } from '../open';
+import { DEMO_PASSWORD, isEmpty } from './demo';
 import { recordHoldings, seedSociety } from './generate';
 
 const { values } = parseArgs({

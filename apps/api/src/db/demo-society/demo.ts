@@ -6,6 +6,12 @@ import * as s from '../schema/index';
 import { REFERENCE_DATE, recordHoldings, seedSociety } from './generate';
 import { settleXpBalances } from './xp-balances';
 
+/** Whether the database holds no society yet (a first start, or a database made for the scale seed). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(s.locations);
+  return (rows[0]?.n ?? 0) === 0;
+}
+
 export const DEMO_PASSWORD = 'guildhall-demo';
 export const DEMO_MEMBERS = 240;
 
