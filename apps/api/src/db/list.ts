@@ -1,9 +1,8 @@
 // The one way a list endpoint pages (DESIGN §3): sorted only by the whitelisted columns of the shared schema's
 // sortable list, in the direction asked, with a unique tie-break so pages never overlap; limit and offset in SQL; the
 // total counted alongside the page (remembered while large: db/list-totals.ts).
-// A list that pages deep into a large table names its `keys`: the page is then ONE statement that sorts and skips the
-// keys on that narrow select in a subquery (an index-only path where an index serves the sort) and reads only the
-// rows of those keys (decision 129).
+// A list that pages deep names its `keys`: its page is then ONE statement that sorts and skips the keys on that narrow
+// select in a subquery (index-only where an index serves the sort) and reads only their rows (decision 129).
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
@@ -19,12 +18,8 @@ import type { Db } from './types';
 export type SortColumns<S extends string> = Record<S, AnyColumn | SQL | readonly (AnyColumn | SQL)[]>;
 
 export interface ListSpec<S extends string, Q extends PgSelect, C extends CountRow = CountRow> {
-  /**
-   * The rows' select, built with `.$dynamic()` and its where clause; pagedList adds order, limit and offset. A list with
-   * `keys` may give instead its rows select for a where (the page's keys) with `n`, the total, among its columns: until
-   * the total is remembered, the page's statement then counts it too (one round trip).
-   */
-  rows: Q | ((where: SQL, n: SQL<number | null>) => Q);
+  /** The rows' select, built with `.$dynamic()` and its where clause; pagedList adds order, limit and offset. */
+  rows: Q;
   /** The total over all pages for the same filters: `db.select({ n: count() })…` (other aggregates may ride along). */
   count: PromiseLike<C[]>;
   /** Lists that can be large: the name their total is remembered under (the list and its filters; equal names, equal totals). */
@@ -62,36 +57,22 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
   paging: Paging<S>,
   spec: ListSpec<S, Q, C>,
 ): Promise<ListPage<Awaited<Q>[number], C>> {
-  type Rows = Awaited<Q>;
   const lists = listsOf(db);
   const order = orderOf(paging, spec.sortable, spec.tieBreak);
   const known = spec.totalKey ? lists.known(spec.totalKey) : undefined;
+  // Counted in its own statement, in parallel: inside the page's it slowed the lookup by name (decision 129).
+  const counted = spec.totalKey ? lists.total(spec.totalKey, () => spec.count) : Promise.resolve(spec.count);
   // With keys, the page's window comes from the known total (read from the far end past its middle), else from the start.
   const window = pageWindow(paging, spec.keys && known ? Number(known[0]?.n ?? 0) : Number.POSITIVE_INFINITY);
-  const { keys, rows } = spec;
-  if (keys && typeof rows === 'function' && !known) {
-    // The total beside the page's rows; a page past the last row has none to carry it, and counts alone.
-    const page = (await rows(keysOfPage(paging, keys, spec, window!), sql`(${spec.count})`).orderBy(...order)) as Rows;
-    const first = page[0] as CountRow | undefined;
-    const totals = (first ? [{ n: first.n }] : paging.page > 1 ? await spec.count : [{ n: 0 }]) as C[];
-    if (spec.totalKey) lists.remember(spec.totalKey, totals);
-    return { rows: page, count: Number(totals[0]?.n ?? 0), totals: totals[0] };
-  }
-  const counted = spec.totalKey ? lists.total(spec.totalKey, () => spec.count) : Promise.resolve(spec.count);
-  let page: Promise<Rows> = Promise.resolve([] as unknown as Rows);
-  if (window && !keys)
-    page = Promise.resolve(
-      (rows as Q)
-        .orderBy(...order)
-        .limit(window.limit)
-        .offset(window.offset) as Rows,
-    );
-  else if (window && keys) {
-    const where = keysOfPage(paging, keys, spec, window);
-    page = Promise.resolve((typeof rows === 'function' ? rows(where, sql`null`) : rows.where(where)).orderBy(...order) as Rows);
-  }
-  const [found, totals] = await Promise.all([page, counted]);
-  return { rows: found, count: Number(totals[0]?.n ?? 0), totals: totals[0] };
+  let page: PromiseLike<unknown> = Promise.resolve([]);
+  if (window && spec.keys) page = spec.rows.where(keysOfPage(paging, spec.keys, spec, window)).orderBy(...order);
+  else if (window)
+    page = spec.rows
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset);
+  const [rows, totals] = await Promise.all([page, counted]);
+  return { rows: rows as Awaited<Q>, count: Number(totals[0]?.n ?? 0), totals: totals[0] };
 }
 
 /**

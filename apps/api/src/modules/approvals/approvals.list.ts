@@ -261,12 +261,12 @@ export async function listApprovals(
         })
       : await pagedList(db, query, {
           // The page's ids in a subquery, joining only what the filters and the sort read (a deep page skips ids, not
-          // joined rows), and their rows with the total beside them until it is remembered: one statement (db/list.ts).
+          // joined rows), and their rows: one statement (db/list.ts).
           keys: countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
             player: reads.player || query.sortBy === 'player_name',
             venue: reads.venue || query.sortBy === 'venue_name',
           }).where(where),
-          rows: (page, n) => listRowsSelect(db, n).where(page),
+          rows: listRowsSelect(db).where(where),
           count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
           totalKey,
           sortable: SORTABLE,

@@ -88,15 +88,12 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';
   const keys = db.select({ key: users.id_user }).from(users).$dynamic();
   if (needsLocation) keys.leftJoin(locations, eq(locations.id_location, users.id_location));
+  const rows = rowsSelect(db, opts.withEmail, sql`null`).where(where);
   const page = await pagedList(db, query, {
-    // A page sorts and skips ids only (an index-only path for the indexed sorts) and reads those ten rows, counting the
-    // total beside them until it is remembered: one statement.
+    // A page sorts and skips ids only (an index-only path for the indexed sorts) and reads those ten rows: one statement.
     keys: keys.where(where),
     // Sorted by place, the rows join the places for their order.
-    rows: (page, n) => {
-      const rows = rowsSelect(db, opts.withEmail, n).where(page);
-      return query.sortBy === 'location_name' ? rows.leftJoin(locations, eq(locations.id_location, users.id_location)) : rows;
-    },
+    rows: query.sortBy === 'location_name' ? rows.leftJoin(locations, eq(locations.id_location, users.id_location)) : rows,
     count: countAll(db).where(where),
     totalKey,
     sortable: SORT_COLUMNS,
