@@ -1,5 +1,6 @@
-// A list's total (db/list.ts), remembered while large: counting 100,000 rows costs tens of times the page, and such a total
-// lagging a write by seconds misleads nobody (rows are read fresh). Small ones, which people check, are counted each time.
+// A list's total (db/list.ts), remembered while it is large: counting 100,000 rows costs tens of times what the page
+// does, and a total of that size that lags a write by a few seconds shows nobody anything wrong (the rows are always
+// read fresh). Small totals, which people do check, are counted every time. One cache per opened database.
 import { LRUCache } from 'lru-cache';
 import { oncePerDatabase } from './per-database';
 
@@ -24,7 +25,8 @@ export class DatabaseLists {
     this.options = { rememberFrom: 1000, rememberMs: 5000, ...options };
     this.totals = new LRUCache({
       max: 1000,
-      // Past its time a total is served while one request counts it again (fetch shares it); a failed recount keeps it.
+      // Past its time a total is served while one request counts it again (fetch shares that count); should the
+      // recount fail, the old total stays until the next request tries again.
       allowStale: true,
       noDeleteOnStaleGet: true,
       allowStaleOnFetchRejection: true,
@@ -45,11 +47,8 @@ export class DatabaseLists {
     Object.assign(this.options, options);
   }
 
-  private readonly isSmall = (rows: CountRow[]) => Number(rows[0]?.n ?? 0) < this.options.rememberFrom;
-
-  /** A total a page's statement counted beside its rows (db/remembered-page.ts): remembered if large, as `total` does. */
-  remember(key: string, rows: CountRow[]) {
-    if (!this.isSmall(rows)) this.totals.set(key, rows, { ttl: this.options.rememberMs });
+  private isSmall(rows: CountRow[]) {
+    return Number(rows[0]?.n ?? 0) < this.options.rememberFrom;
   }
 
   /** A large total counted moments ago (or past its time by no more than as long again), if there is one. */
@@ -60,8 +59,9 @@ export class DatabaseLists {
   }
 
   /**
-   * The total under `key`: remembered, being counted for another request (shared), or counted by `count`. Should a
-   * shared count fail (its request gone, the statement cancelled), the requests that waited for it count for themselves.
+   * The total under `key`: remembered, being counted for another request (shared), or counted by `count`. Should
+   * a shared count fail (its request gone, the statement cancelled), the requests that waited for it count for
+   * themselves.
    */
   async total<C extends CountRow>(key: string, count: () => PromiseLike<C[]>): Promise<C[]> {
     const context: Counting = { count };

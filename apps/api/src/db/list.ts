@@ -1,12 +1,12 @@
 // The one way a list endpoint pages (DESIGN §3): sorted only by the whitelisted columns of the shared schema's
 // sortable list, in the direction asked, with a unique tie-break so pages never overlap; limit and offset in SQL; the
 // total counted alongside the page (remembered while large: db/list-totals.ts).
-// A list that pages deep names its `keys`: its page is then ONE statement that sorts and skips the keys on that narrow
-// select in a subquery (index-only where an index serves the sort) and reads only their rows (decision 129).
+// A list that pages deep into a large table names its `keys`: the page's keys are sorted and skipped on that narrow
+// select (an index-only path where an index serves the sort), then only that page's rows are read, by their keys.
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { anyOfKeys } from './any-of';
+import { anyOf, anyOfKeys } from './any-of';
 import { type CountRow, listsOf } from './list-totals';
 import { oncePerDatabase } from './per-database';
 import type { Db } from './types';
@@ -29,6 +29,8 @@ export interface ListSpec<S extends string, Q extends PgSelect, C extends CountR
   tieBreak: AnyColumn;
   /** Optional: `db.select({ key: tieBreak })` with the same from, joins and where as `rows`, for lists that page deep. */
   keys?: PgSelect;
+  /** Optional, beside `keys`: the rows of the page's keys, in their order, by a prepared statement (preparedRowsOfKeys). */
+  rowsOfKeys?: (keys: number[]) => Promise<Awaited<Q>>;
 }
 
 /** What a list was asked for but the paging and the sort: its filters. */
@@ -58,21 +60,24 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
   spec: ListSpec<S, Q, C>,
 ): Promise<ListPage<Awaited<Q>[number], C>> {
   const lists = listsOf(db);
+  const limit = paging.count;
+  const offset = (paging.page - 1) * paging.count;
   const order = orderOf(paging, spec.sortable, spec.tieBreak);
-  const known = spec.totalKey ? lists.known(spec.totalKey) : undefined;
-  // Counted in its own statement, in parallel: inside the page's it slowed the lookup by name (decision 129).
   const counted = spec.totalKey ? lists.total(spec.totalKey, () => spec.count) : Promise.resolve(spec.count);
-  // With keys, the page's window comes from the known total (read from the far end past its middle), else from the start.
-  const window = pageWindow(paging, spec.keys && known ? Number(known[0]?.n ?? 0) : Number.POSITIVE_INFINITY);
-  let page: PromiseLike<unknown> = Promise.resolve([]);
-  if (window && spec.keys) page = spec.rows.where(keysOfPage(paging, spec.keys, spec, window)).orderBy(...order);
-  else if (window)
-    page = spec.rows
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset);
+  let page: Promise<Awaited<Q>>;
+  if (!spec.keys)
+    page = Promise.resolve(
+      spec.rows
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset) as Awaited<Q>,
+    );
+  else {
+    const known = spec.totalKey ? lists.known(spec.totalKey) : undefined;
+    page = pageKeys(paging, spec, spec.keys, Number(known?.[0]?.n ?? Number.NaN)).then((keys) => rowsOfKeys(spec, keys, order));
+  }
   const [rows, totals] = await Promise.all([page, counted]);
-  return { rows: rows as Awaited<Q>, count: Number(totals[0]?.n ?? 0), totals: totals[0] };
+  return { rows, count: Number(totals[0]?.n ?? 0), totals: totals[0] };
 }
 
 /**
@@ -94,19 +99,32 @@ export function pageWindow(paging: Paging<string>, total: number): { backwards: 
 export const keysDirection = (paging: Paging<string>, backwards: boolean) =>
   backwards ? (paging.direction === 'asc' ? 'desc' : 'asc') : paging.direction;
 
-/**
- * The rows' condition that they are the page's: `key = any(array(keys sorted, skipped and limited))`, read in the
- * page's direction or, from the end, the other (`window.backwards`); the rows select sorts them in the page's order.
- * `limit` and `offset` are numbers, or SQL (a prepared statement's placeholders).
- */
-export function keysOfPage<S extends string>(
+/** The page's keys, in the asked order (total NaN while unknown: read from the start). */
+async function pageKeys<S extends string>(
   paging: Paging<S>,
+  spec: { sortable: SortColumns<S>; tieBreak: AnyColumn },
   keys: PgSelect,
-  list: { sortable: SortColumns<S>; tieBreak: AnyColumn },
-  window: { backwards: boolean; limit: number | SQL; offset: number | SQL },
-): SQL {
-  const sorted = keys.orderBy(...orderOf({ ...paging, direction: keysDirection(paging, window.backwards) }, list.sortable, list.tieBreak));
-  return sql`${list.tieBreak} = any(array(${sorted} limit ${window.limit} offset ${window.offset}))`;
+  total: number,
+): Promise<number[]> {
+  const window = pageWindow(paging, Number.isNaN(total) ? Number.POSITIVE_INFINITY : total);
+  if (!window) return [];
+  const found = (await keys
+    .orderBy(...orderOf({ ...paging, direction: keysDirection(paging, window.backwards) }, spec.sortable, spec.tieBreak))
+    .limit(window.limit)
+    .offset(window.offset)) as { key: number }[];
+  const inOrder = found.map((row) => Number(row.key));
+  return window.backwards ? inOrder.reverse() : inOrder;
+}
+
+/** The rows of the page's keys in the page's order: by the list's prepared statement, or its rows select. */
+function rowsOfKeys<Q extends PgSelect>(
+  spec: { rows: Q; tieBreak: AnyColumn; rowsOfKeys?: (keys: number[]) => Promise<Awaited<Q>> },
+  keys: number[],
+  order: SQL[],
+): Promise<Awaited<Q>> {
+  if (keys.length === 0) return Promise.resolve([] as unknown as Awaited<Q>);
+  if (spec.rowsOfKeys) return spec.rowsOfKeys(keys);
+  return Promise.resolve(spec.rows.where(anyOf(spec.tieBreak, keys)).orderBy(...order) as Awaited<Q>);
 }
 
 /**

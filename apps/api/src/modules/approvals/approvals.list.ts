@@ -13,6 +13,7 @@ import {
   everyWordStartsAName,
   filtersOf,
   pagedList,
+  preparedRowsOfKeys,
   rememberedPages,
   totalKeyOf,
   type SortColumns,
@@ -137,11 +138,8 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
   return { where: visibleWhere(actor.id_user, reached.length ? reached : undefined), reached };
 }
 
-/**
- * A row of the Approvals list: the application with its character, player, venue and who last changed it; `n`, the
- * total where the statement counts it beside the page (db/remembered-page.ts), is not answered.
- */
-const listRowsSelect = (db: Db, n: SQL<number | null> = sql`null`) =>
+/** A row of the Approvals list: the application with its character, player, venue and who last changed it. */
+const listRowsSelect = (db: Db) =>
   joined(
     db
       .select({
@@ -151,11 +149,14 @@ const listRowsSelect = (db: Db, n: SQL<number | null> = sql`null`) =>
         user_camnum: players.user_camnum,
         venue_name: venues.venue_name,
         updated_by_name: sql<string | null>`case when ${updaters.id_user} is null then null else ${fullName(updaters)} end`,
-        n,
       })
       .from(approvals)
       .$dynamic(),
   ).leftJoin(updaters, eq(updaters.id_user, approvals.updated_by));
+/** A page's rows by their keys, prepared once (db/list.ts). */
+const listRowsOf = preparedRowsOfKeys('approvals_rows', { column: approvals.id, field: 'id' }, (db, keys) =>
+  listRowsSelect(db).where(keys),
+);
 
 /** Waiting at a level where the actor is the named approver (never their own character's). */
 export function awaitingApprover(me: Me): SQL {
@@ -186,9 +187,9 @@ const JOINED_SORTS: readonly ApprovalsListQuery['sortBy'][] = ['player_name', 'v
 
 type View = 'all' | 'visible' | 'visible_reach' | 'awaiting';
 /**
- * The views an approver opens most (everything they see, or what awaits them; overdue or not): a page is one statement
- * prepared per view and sort, which counts the view beside the page until a large total is remembered
- * (db/remembered-page.ts); the member, their places and the overdue cutoff are its placeholders.
+ * The views an approver opens most (everything they see, or what awaits them; overdue or not), once their total is
+ * remembered: a page is one statement prepared per view and sort (db/remembered-page.ts), the member, their places and
+ * the overdue cutoff its placeholders.
  */
 const viewPages = new Map<string, ReturnType<typeof rememberedPages<ApprovalsListQuery['sortBy'], ApprovalListRowOfDb>>>();
 function pagesOf(view: View, overdue: boolean) {
@@ -209,14 +210,13 @@ function pagesOf(view: View, overdue: boolean) {
       sortable: SORTABLE,
       tieBreak: approvals.id,
       keys: (db) => db.select({ key: approvals.id }).from(approvals).where(where).$dynamic(),
-      rows: (db, keys, n) => listRowsSelect(db, n).where(keys),
-      count: (db) => db.select({ n: count() }).from(approvals).where(where).$dynamic(),
+      rows: (db, keys) => listRowsSelect(db).where(keys),
     });
     viewPages.set(name, pages);
   }
   return pages;
 }
-type ApprovalListRowOfDb = Awaited<ReturnType<typeof listRowsSelect>>[number];
+type ApprovalListRowOfDb = Awaited<ReturnType<typeof listRowsOf>>[number];
 
 export async function listApprovals(
   db: Db,
@@ -250,30 +250,33 @@ export async function listApprovals(
   const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
   // What the actor sees is theirs, and what is overdue moves with the minute.
   const totalKey = totalKeyOf(`approvals of ${actor.id_user} at ${query.overdue ? now.getTime() : ''}`, query);
+  const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where);
   const { awaitingMe: _awaitingMe, overdue: _overdue, ...otherFilters } = filtersOf(query);
   const view: View = query.awaitingMe ? 'awaiting' : actor.isAdmin ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
   const page =
-    !JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)
+    (!JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)
       ? await pagesOf(view, Boolean(query.overdue))(db, {
           paging: query,
           totalKey,
+          count: countAll,
           values: { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() },
         })
-      : await pagedList(db, query, {
-          // The page's ids in a subquery, joining only what the filters and the sort read (a deep page skips ids, not
-          // joined rows), and their rows: one statement (db/list.ts).
-          keys: countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
-            player: reads.player || query.sortBy === 'player_name',
-            venue: reads.venue || query.sortBy === 'venue_name',
-          }).where(where),
-          rows: listRowsSelect(db).where(where),
-          count: countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where),
-          totalKey,
-          sortable: SORTABLE,
-          tieBreak: approvals.id,
-        });
+      : undefined) ??
+    (await pagedList(db, query, {
+      // The page's ids first, joining only what the filters and the sort read: a deep page skips ids, not joined rows.
+      keys: countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
+        player: reads.player || query.sortBy === 'player_name',
+        venue: reads.venue || query.sortBy === 'venue_name',
+      }).where(where),
+      rows: listRowsSelect(db).where(where),
+      rowsOfKeys: (ids) => listRowsOf(db, ids),
+      count: countAll(),
+      totalKey,
+      sortable: SORTABLE,
+      tieBreak: approvals.id,
+    }));
   return {
-    rows: page.rows.map(({ n: _n, ...r }) => ({
+    rows: page.rows.map((r) => ({
       ...r,
       ...coreDates(r),
       overdue: isOverdue(r.status, r.level_since, now, clock.escalationDays),

@@ -7,6 +7,7 @@ import {
   qualified,
   filtersOf,
   pagedList,
+  preparedRowsOfKeys,
   rememberedPages,
   totalKeyOf,
   type SortColumns,
@@ -18,18 +19,21 @@ import {
 import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { memberColumns, primaryEmailOfMember as primaryEmail } from '../users/users.service';
 
-/** The member's place, read by its key for each of the page's rows (a join would read all 628 places for ten members). */
+/** The member's place, read by its key for each of the page's rows (a join hashed all 628 places for ten members). */
 const placeName = sql<string | null>`(select l.location_name from ${locations} l where l.id_location = ${qualified(users.id_location)})`;
-/**
- * A lookup row: the member, their place and (for those who may see it) their primary e-mail; `n`, the total where the
- * statement counts it beside the page, is not answered.
- */
-const rowsSelect = (db: Db, withEmail: boolean, n: SQL<number | null>) =>
+/** A lookup row: the member, their place and (for those who may see it) their primary e-mail. */
+const rowsSelect = (db: Db, withEmail: boolean) =>
   db
-    .select({ ...memberColumns, location_name: placeName, email: withEmail ? primaryEmail : sql<string | null>`null`, n })
+    .select({ ...memberColumns, location_name: placeName, email: withEmail ? primaryEmail : sql<string | null>`null` })
     .from(users)
     .$dynamic();
-const countAll = (db: Db) => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
+// A page's rows by their keys, each way prepared once (db/list.ts).
+const rowsWithEmail = preparedRowsOfKeys('lookup_rows_with_email', { column: users.id_user, field: 'id_user' }, (db, keys) =>
+  rowsSelect(db, true).where(keys),
+);
+const rowsWithoutEmail = preparedRowsOfKeys('lookup_rows', { column: users.id_user, field: 'id_user' }, (db, keys) =>
+  rowsSelect(db, false).where(keys),
+);
 
 const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   id_user: users.id_user,
@@ -41,26 +45,30 @@ const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   location_name: locations.location_name,
 };
 
-// The whole society, sorted by a column of users (the default page and every page past it): a page is one statement
-// prepared per sort, its plan kept, which counts the society beside the page until that total is remembered
-// (remembered-page.ts). A filter or the place sort reads through pagedList: a prefix's plan is made for what was typed.
+// The whole society, sorted by a column of users (the default page and every page past it): while its total is
+// remembered, a page is one statement prepared per sort, its plan kept (remembered-page.ts). A filter or the place sort
+// reads through pagedList: a prefix's plan should be made for what was typed.
 const wholeSociety = (withEmail: boolean) =>
-  rememberedPages<LookupQuery['sortBy'], LookupRow & { n: number | null }>({
+  rememberedPages<LookupQuery['sortBy'], LookupRow>({
     name: withEmail ? 'lookup_page_with_email' : 'lookup_page',
     sortable: SORT_COLUMNS,
     tieBreak: users.id_user,
     keys: (db) => db.select({ key: users.id_user }).from(users).$dynamic(),
-    rows: (db, keys, n) => rowsSelect(db, withEmail, n).where(keys),
-    count: (db) => countAll(db).$dynamic(),
+    rows: (db, keys) => rowsSelect(db, withEmail).where(keys).$dynamic(),
   });
 const wholeSocietyWithEmail = wholeSociety(true);
 const wholeSocietyWithoutEmail = wholeSociety(false);
 
 export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
   const totalKey = totalKeyOf('lookup', query);
+  const countAll = () => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
   if (query.sortBy !== 'location_name' && Object.values(filtersOf(query)).every((value) => value === undefined)) {
-    const page = await (opts.withEmail ? wholeSocietyWithEmail : wholeSocietyWithoutEmail)(db, { paging: query, totalKey });
-    return { rows: page.rows.map(({ n: _n, ...row }) => row), count: page.count };
+    const page = await (opts.withEmail ? wholeSocietyWithEmail : wholeSocietyWithoutEmail)(db, {
+      paging: query,
+      totalKey,
+      count: countAll,
+    });
+    if (page) return page;
   }
   const conditions: SQL[] = [];
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
@@ -88,16 +96,15 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';
   const keys = db.select({ key: users.id_user }).from(users).$dynamic();
   if (needsLocation) keys.leftJoin(locations, eq(locations.id_location, users.id_location));
-  const rows = rowsSelect(db, opts.withEmail, sql`null`).where(where);
-  const page = await pagedList(db, query, {
-    // A page sorts and skips ids only (an index-only path for the indexed sorts) and reads those ten rows: one statement.
+  return pagedList(db, query, {
+    // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows.
     keys: keys.where(where),
-    // Sorted by place, the rows join the places for their order.
-    rows: query.sortBy === 'location_name' ? rows.leftJoin(locations, eq(locations.id_location, users.id_location)) : rows,
-    count: countAll(db).where(where),
+    // Read only without rowsOfKeys; its where may read the places.
+    rows: rowsSelect(db, opts.withEmail).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
+    rowsOfKeys: (ids) => (opts.withEmail ? rowsWithEmail : rowsWithoutEmail)(db, ids),
+    count: countAll().where(where),
     totalKey,
     sortable: SORT_COLUMNS,
     tieBreak: users.id_user,
   });
-  return { rows: page.rows.map(({ n: _n, ...row }) => row), count: page.count };
 }
