@@ -187,6 +187,23 @@ describe('GET /api/users', () => {
     }
   });
 
+  it('sorts by place as SQL does, each way, the place read on every row', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      for (const page of [1, 2]) {
+        const got = (await lookup(`?sortBy=location_name&direction=${direction}&count=5&page=${page}`)).json().result.rows as {
+          id_user: number;
+          location_name: string | null;
+        }[];
+        const want = await rows<{ id_user: number; location_name: string | null }>(
+          t.database.db,
+          sql`select u.id_user, l.location_name from users u left join locations l on l.id_location = u.id_location
+              order by l.location_name ${sql.raw(direction)}, u.id_user ${sql.raw(direction)} limit 5 offset ${(page - 1) * 5}`,
+        );
+        expect(got.map((r) => [r.id_user, r.location_name])).toEqual(want.map((r) => [Number(r.id_user), r.location_name]));
+      }
+    }
+  });
+
   it('refuses a plain member with 403', async () => {
     const res = await lookup('', 'member');
     expect(res.statusCode).toBe(403);
