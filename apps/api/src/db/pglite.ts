@@ -17,7 +17,6 @@ import { ChangeClock, registerChangeClock } from './changes';
 import { lockDataDir } from './lock';
 import { migrationCount, migrationsFolder } from './migrating';
 import { DatabaseUnavailableError } from './outage';
-import { Pool } from './pool';
 import * as schema from './schema/index';
 import type { Db, OpenedDatabase } from './types';
 
@@ -48,18 +47,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     release?.();
     throw error;
   });
-  // PGlite has one session: one client, lent to one caller at a time (a statement, or a transaction to its end).
-  const pool = new Pool({
-    max: 1,
-    idleTimeoutMillis: 0,
-    // The thread's connection of the moment: a new thread (reopened) gets new clients, nothing prepared in them yet.
-    Client: class extends pg.Client {
-      constructor() {
-        super({ connection: thread.connection } as pg.ClientConfig);
-      }
-    },
-  });
-  pool.on('error', onError);
+  const pool = new OneSession(thread);
   const db = drizzle(pool as pg.Pool, { schema }) as unknown as Db;
   // Only this process opens the data directory (lockDataDir), so every write is told by the code that made it
   // (tablesChanged): nobody else can write, and the clock is always live.
@@ -92,6 +80,63 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
 }
 
 /**
+ * PGlite's one session as node-postgres's pool, lent to one caller at a time: a statement, or a transaction to its
+ * end. Unlike pg.Pool, which replaces a client after a failed statement (the next one would start while the last
+ * one's messages are still on their way, and without the statements prepared in the session), its client lives as
+ * long as the thread's connection; a new thread gets a new client.
+ */
+class OneSession extends pg.Pool {
+  private turn: Promise<void> = Promise.resolve();
+  private client: { connection: PglitePgConnection; ready: Promise<pg.Client> } | undefined;
+
+  constructor(private readonly thread: PgliteThread) {
+    super({ max: 1 });
+  }
+
+  private session(): Promise<pg.Client> {
+    const { connection } = this.thread;
+    if (this.client?.connection !== connection) {
+      const client = new pg.Client({ connection } as pg.ClientConfig);
+      const ready = client.connect().then(() => client);
+      // The thread died under it: its statements fail (503), and the next turn opens the new thread's.
+      client.on('error', () => {
+        if (this.client?.ready === ready) this.client = undefined;
+      });
+      this.client = { connection, ready };
+    }
+    return this.client.ready;
+  }
+
+  // Drizzle takes the pool's client as a promise; the callback form is not offered.
+  override async connect(): Promise<pg.PoolClient> {
+    const previous = this.turn;
+    let release!: () => void;
+    this.turn = new Promise((resolve) => (release = resolve));
+    await previous;
+    try {
+      return Object.assign(await this.session(), { release }) as unknown as pg.PoolClient;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  // Drizzle's calls: a statement, or its config, and values.
+  override async query(...args: unknown[]): Promise<pg.QueryResult> {
+    const client = await this.connect();
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+    } finally {
+      client.release();
+    }
+  }
+
+  override async end() {
+    await this.client?.ready.then((client) => client.end()).catch(() => undefined);
+  }
+}
+
+/**
  * PGlite's adapter, but for one difference with node-postgres's own connection: Drizzle gives each query its
  * result's type parsers as `types`, which node-postgres also hands to Parse as the parameters' types; its own
  * serializer ignores an object there, PGlite's fails on it. Only a list of parameter types is passed on.
@@ -110,30 +155,12 @@ function databaseError({ message, length, ...fields }: Record<string, unknown>) 
 /** The extended protocol's Parse, Bind, Describe, Execute and Close (their first bytes): answered after a Sync. */
 const HELD_UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter.charCodeAt(0)));
 
-/**
- * What PGlite's node-postgres adapter asks of a PGlite (`waitReady`, `execProtocolStream`), on one thread: a
- * statement's Parse, Bind, Describe and Execute are held until the Sync that ends them, so they cross together;
- * the answers come back as PGlite parsed them, an error as a DatabaseError.
- */
-function protocolOn(send: (bytes: Uint8Array) => Promise<Record<string, unknown>[]>) {
-  let held: Uint8Array[] = [];
-  return {
-    // A connection's first message need not wait: while the thread is down it fails at once (503).
-    waitReady: Promise.resolve(),
-    async execProtocolStream(bytes: Uint8Array): Promise<unknown[]> {
-      held.push(bytes);
-      if (HELD_UNTIL_SYNC.has(bytes[0]!)) return [];
-      const batch = Buffer.concat(held);
-      held = [];
-      const answers = await send(batch);
-      return answers.map((answer) => (answer.name === 'error' ? databaseError(answer) : answer));
-    },
-  };
-}
-
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
-/** The thread: wire-protocol messages cross to it as bytes through its connection of the moment. */
+/**
+ * The thread, offering what PGlite's node-postgres adapter asks of a PGlite (`waitReady`, `execProtocolStream`):
+ * wire-protocol messages cross as bytes, the answers come back as PGlite parsed them, an error as a DatabaseError.
+ */
 export class PgliteThread {
   private worker!: Worker;
   private readonly pending = new Map<number, Pending>();
@@ -143,14 +170,30 @@ export class PgliteThread {
   private reopening = false;
   private closed = false;
   readonly started: Promise<void>;
-  /** The session's connection for node-postgres; a new one with each new thread, the old one's statements refused. */
+  /** The session's connection for node-postgres; a new one with each new thread (nothing prepared in it yet). */
   connection!: PglitePgConnection;
+  private held: Uint8Array[] = [];
+  /** A connection's first message need not wait: while the thread is down it fails at once (503). */
+  readonly waitReady = Promise.resolve();
 
   constructor(
     private readonly source: { dataDir?: string; loadDataDir?: Uint8Array },
     private readonly onError: (error: Error) => void,
   ) {
     this.started = this.start();
+  }
+
+  /**
+   * A statement's Parse, Bind, Describe and Execute are held until the Sync (or anything else) that ends them, so
+   * they cross to the thread together; their answers come back with the last.
+   */
+  async execProtocolStream(bytes: Uint8Array): Promise<unknown[]> {
+    this.held.push(bytes);
+    if (HELD_UNTIL_SYNC.has(bytes[0]!)) return [];
+    const batch = Buffer.concat(this.held);
+    this.held = [];
+    const answers = await this.send<Record<string, unknown>[]>({ op: 'protocol', bytes: batch });
+    return answers.map((answer) => (answer.name === 'error' ? databaseError(answer) : answer));
   }
 
   private async start(): Promise<void> {
@@ -175,10 +218,8 @@ export class PgliteThread {
       void worker.terminate();
       throw error;
     }
-    const gone = () => new DatabaseUnavailableError('The embedded database stopped; it is being reopened.');
-    const send = (bytes: Uint8Array) =>
-      worker === this.worker ? this.send<Record<string, unknown>[]>({ op: 'protocol', bytes }) : Promise.reject(gone());
-    this.connection = new ThreadConnection({ pglite: protocolOn(send) as unknown as PGlite });
+    this.connection = new ThreadConnection({ pglite: this as unknown as PGlite });
+    this.held = [];
     this.down = undefined;
   }
 

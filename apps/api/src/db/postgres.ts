@@ -5,7 +5,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ChangeClock, listenForChanges, registerChangeClock } from './changes';
 import { migrationCount, migrationsFolder } from './migrating';
-import { Pool } from './pool';
 import { ClientGoneError } from './outage';
 import { type RequestScope, requestScope } from './request-scope';
 import * as schema from './schema/index';
@@ -19,12 +18,16 @@ export interface PostgresDatabase extends OpenedDatabase {
   cancelRequest(scope: RequestScope): Promise<void>;
 }
 
-/** A pool that knows which request holds each client, so a request whose client went away can be cancelled. */
-class RequestAwarePool extends Pool {
+/**
+ * A pg pool that knows which request holds each client, so a request whose client went away can be cancelled. A
+ * statement that fails gives its client back for the next one, keeping what was prepared on it (pg.Pool's own
+ * query() closes it); a client whose connection broke is no longer queryable, and the pool drops it.
+ */
+class RequestAwarePool extends pg.Pool {
   /** The request each client is lent to, until the pool's 'release' event (below) says it is back. */
   readonly holders = new WeakMap<pg.PoolClient, RequestScope>();
 
-  // Every statement takes its client here (Pool.query too), still in the caller's request scope.
+  // Every statement takes its client here (query() below too), still in the caller's request scope.
   override async connect(): Promise<pg.PoolClient> {
     const scope = requestScope.getStore();
     if (scope?.aborted) throw new ClientGoneError();
@@ -34,6 +37,16 @@ class RequestAwarePool extends Pool {
       this.holders.set(client, scope);
     }
     return client;
+  }
+
+  // Drizzle's calls: a statement, or its config, and values.
+  override async query(...args: unknown[]): Promise<pg.QueryResult> {
+    const client = await this.connect();
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+    } finally {
+      client.release();
+    }
   }
 }
 
@@ -63,6 +76,8 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   // listeners that would be an unhandled 'error' event that ends the process. The broken client is dropped by
   // the pool and the next request opens a new one, so the portal recovers when the database returns.
   pool.on('error', (error) => onError(error));
+  // A connection that breaks while lent emits 'error' on its client: its statement fails, the process goes on.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const clock = new ChangeClock(false);
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => pool.holders.get(client)?.clients.delete(client));
   const listener = listenForChanges(target.url, clock, onError);
