@@ -27,6 +27,6 @@ export { qualified } from './qualified';
 export { RequestScope, requestScope } from './request-scope';
 export type { Db, OpenedDatabase, Tx } from './types';
 export * from './schema/index';
-export { inList } from './schema/sql-helpers';
+export { inList, literal } from './schema/sql-helpers';
 export { everyWordStartsAName, foldSql } from './schema/fold';
 export { DataDirLockedError } from './lock';

@@ -3,9 +3,10 @@
 // (PostgreSQL matches an expression index only on an identical expression). The folding rule: shared name-search.
 import { afterPrefix, escapeLike, FOLD_FROM, FOLD_TO, foldText, wordsOf } from '@guildhall/shared/rules/name-search';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { literal } from './sql-helpers';
 
 export function foldSql(column: AnyColumn | SQL | ReturnType<typeof sql.identifier>): SQL {
-  return sql`translate(lower(coalesce(${column}, '')), ${sql.raw(`'${FOLD_FROM}'`)}, ${sql.raw(`'${FOLD_TO}'`)})`;
+  return sql`translate(lower(coalesce(${column}, '')), ${literal(FOLD_FROM)}, ${literal(FOLD_TO)})`;
 }
 
 /**

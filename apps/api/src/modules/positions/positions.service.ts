@@ -2,10 +2,10 @@
 import { POSITION_TYPE_CODES } from '@guildhall/shared/constants';
 import type { Position } from '@guildhall/shared/schemas/overview';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { positions, users, venues, type Db } from '../../db/index';
+import { literal, positions, users, venues, type Db } from '../../db/index';
 
 /** Society order of the posts: national, regional, domain, then venue. */
-export const positionRank = sql`array_position(array[${sql.raw(POSITION_TYPE_CODES.map((c) => `'${c}'`).join(','))}]::text[], ${positions.pos_type})`;
+export const positionRank = sql`array_position(array[${sql.join(POSITION_TYPE_CODES.map(literal), sql`,`)}]::text[], ${positions.pos_type})`;
 
 export async function positionsOfLocation(db: Db, id_location: number, opts: { includeVenuePosts: boolean }): Promise<Position[]> {
   const rows = await db
