@@ -15,6 +15,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ChangeClock, registerChangeClock } from './changes';
 import { lockDataDir } from './lock';
+import { LendingPool } from './lending-pool';
 import { migrationCount, migrationsFolder } from './migrating';
 import { DatabaseUnavailableError } from './outage';
 import * as schema from './schema/index';
@@ -80,12 +81,11 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
 }
 
 /**
- * PGlite's one session as node-postgres's pool, lent to one caller at a time: a statement, or a transaction to its
- * end. Unlike pg.Pool, which replaces a client after a failed statement (the next one would start while the last
- * one's messages are still on their way, and without the statements prepared in the session), its client lives as
- * long as the thread's connection; a new thread gets a new client.
+ * PGlite's one session as node-postgres's pool, lent to one caller at a time: a statement (LendingPool's query()),
+ * or a transaction to its end. Its own turn-taking, not pg-pool's queue, which cost the API more (decision 130); its
+ * client lives as long as the thread's connection, and a new thread gets a new client.
  */
-class OneSession extends pg.Pool {
+class OneSession extends LendingPool {
   private turn: Promise<void> = Promise.resolve();
   private client: { connection: PglitePgConnection; ready: Promise<pg.Client> } | undefined;
 
@@ -118,16 +118,6 @@ class OneSession extends pg.Pool {
     } catch (error) {
       release();
       throw error;
-    }
-  }
-
-  // Drizzle's calls: a statement, or its config, and values.
-  override async query(...args: unknown[]): Promise<pg.QueryResult> {
-    const client = await this.connect();
-    try {
-      return await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
-    } finally {
-      client.release();
     }
   }
 

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ChangeClock, listenForChanges, registerChangeClock } from './changes';
+import { LendingPool } from './lending-pool';
 import { migrationCount, migrationsFolder } from './migrating';
 import { ClientGoneError } from './outage';
 import { type RequestScope, requestScope } from './request-scope';
@@ -18,16 +19,12 @@ export interface PostgresDatabase extends OpenedDatabase {
   cancelRequest(scope: RequestScope): Promise<void>;
 }
 
-/**
- * A pg pool that knows which request holds each client, so a request whose client went away can be cancelled. A
- * statement that fails gives its client back for the next one, keeping what was prepared on it (pg.Pool's own
- * query() closes it); a client whose connection broke is no longer queryable, and the pool drops it.
- */
-class RequestAwarePool extends pg.Pool {
+/** A pg pool that knows which request holds each client, so a request whose client went away can be cancelled. */
+class RequestAwarePool extends LendingPool {
   /** The request each client is lent to, until the pool's 'release' event (below) says it is back. */
   readonly holders = new WeakMap<pg.PoolClient, RequestScope>();
 
-  // Every statement takes its client here (query() below too), still in the caller's request scope.
+  // Every statement takes its client here (LendingPool's query() too), still in the caller's request scope.
   override async connect(): Promise<pg.PoolClient> {
     const scope = requestScope.getStore();
     if (scope?.aborted) throw new ClientGoneError();
@@ -37,16 +34,6 @@ class RequestAwarePool extends pg.Pool {
       this.holders.set(client, scope);
     }
     return client;
-  }
-
-  // Drizzle's calls: a statement, or its config, and values.
-  override async query(...args: unknown[]): Promise<pg.QueryResult> {
-    const client = await this.connect();
-    try {
-      return await (client.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
-    } finally {
-      client.release();
-    }
   }
 }
 
