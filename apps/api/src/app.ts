@@ -1,9 +1,5 @@
 // buildApp: the whole Guildhall server as a Fastify instance, without listen() (server.ts listens).
-import { existsSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -46,10 +42,11 @@ import { prestigeRoutes } from './modules/prestige/prestige.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { venuesRoutes } from './modules/venues/venues.routes';
 import { registerNulGuard } from './nul-guard';
+import { securityHeadersOf } from './security-headers';
 import { loggerOptions, sendRequestIds } from './operations/logging';
 import { type PoolFigures, registerMetrics } from './operations/metrics';
 import { scheduleHousekeeping } from './operations/housekeeping';
-import { sendIndexHtml } from './web-index';
+import { serveWebApp } from './web-index';
 import type { Secrets } from './secrets';
 import { authErrors } from './auth/auth.errors';
 
@@ -95,23 +92,6 @@ async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-const BARE_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-
-/**
- * Helmet's headers for these options, worked out once at start-up. @fastify/helmet builds helmet's middleware
- * (and parses the CSP directives) again on every request; the headers never differ between requests here.
- */
-async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
-  const probe = Fastify({ logger: false });
-  await probe.register(helmet, options);
-  probe.get('/', async () => 'ok');
-  const res = await probe.inject({ method: 'GET', url: '/' });
-  await probe.close();
-  return Object.entries(res.headers)
-    .filter(([name]) => !BARE_HEADERS.has(name))
-    .map(([name, value]) => [name, String(value)]);
 }
 
 function endpointNotFound(req: FastifyRequest, reply: FastifyReply) {
@@ -193,27 +173,7 @@ export async function buildApp(config: Config, database: ServedDatabase, secrets
     req.actor = await loadSessionActor(db, await tokens.claims(match[1]));
   };
 
-  const secure = config.publicUrl.startsWith('https://');
-  const securityHeaders = await helmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", ...(config.externalOidc ? [new URL(config.externalOidc.issuer).origin] : [])],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: secure,
-    referrerPolicy: { policy: 'no-referrer' },
-  });
+  const securityHeaders = await securityHeadersOf(config);
   const contentSecurityPolicy = securityHeaders.find(([name]) => name === 'content-security-policy')?.[1] ?? '';
   // Set on the raw response, as helmet does, so the embedded provider's own answers carry them too.
   app.addHook('onRequest', (_req, reply, done) => {
@@ -309,31 +269,7 @@ export async function buildApp(config: Config, database: ServedDatabase, secrets
     await mountEmbeddedProvider(app, createEmbeddedProvider(providerOptions), providerOptions);
   }
 
-  // The built SPA. Hashed /assets/* never change: cached for a year, immutable, and a missing one is a 404, not
-  // the app's HTML. index.html is revalidated on every load so a new build is picked up at once, and carries a style
-  // nonce of its own (web-index.ts). Each other file goes out as the .br or .gz the build wrote beside it when the
-  // browser accepts that encoding.
-  const indexHtml = path.join(config.webDist, 'index.html');
-  if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.webDist, serve: false, index: false, preCompressed: true });
-    const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
-    app.get('/assets/*', { schema: { hide: true } }, (req, reply) =>
-      reply
-        .header('vary', 'accept-encoding')
-        .sendFile(`assets/${(req.params as { '*': string })['*']}`, { maxAge: ONE_YEAR_MS, immutable: true }),
-    );
-    // Every other GET is a file at the top of the build (favicon, robots.txt) or a route of the single-page app.
-    app.setNotFoundHandler((req, reply) => {
-      const file = req.url.split('?')[0]!.slice(1);
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || file.startsWith('assets/')) return endpointNotFound(req, reply);
-      reply.header('vary', 'accept-encoding');
-      if (file && file !== 'index.html' && !file.includes('/') && path.extname(file) && existsSync(path.join(config.webDist, file)))
-        return reply.sendFile(file, { maxAge: 3600 * 1000 });
-      return sendIndexHtml(indexHtml, contentSecurityPolicy, req, reply);
-    });
-  } else {
-    app.setNotFoundHandler(endpointNotFound);
-  }
+  await serveWebApp(app, config.webDist, contentSecurityPolicy, endpointNotFound);
 
   return app;
 }
