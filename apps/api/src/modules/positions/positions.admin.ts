@@ -1,13 +1,12 @@
-// Issue 13: assigning, ending and reassigning posts, with their history. A change takes effect on the holder's
-// next request (roles are read per request) and on the approval chains that name the post: open applications
-// whose approver at the post's level was the old holder move to the new one, each with an approval event.
+// Issue 13: assigning, ending and reassigning posts, with their history (the list and a post's history are read in
+// positions.list.ts). A change takes effect on the holder's next request (roles are read per request) and on the
+// approval chains that name the post: open applications whose approver at the post's level was the old holder move
+// to the new one, each with an approval event.
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { chainLevelOf } from '@guildhall/shared/rules/position-chain';
-import type { PositionAdd, PositionHolding, PositionRow, PositionsQuery } from '@guildhall/shared/schemas/administration';
-import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import { and, asc, count, eq, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
+import type { PositionAdd } from '@guildhall/shared/schemas/administration';
+import { and, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import {
-  pagedList,
   approvalEvents,
   approvals,
   characters,
@@ -20,92 +19,9 @@ import {
   type Db,
   type Tx,
 } from '../../db/index';
-import { escapeLike, foldText } from '@guildhall/shared/rules/name-search';
 import { writeAudit } from '../audit/audit.service';
-import { listLocations } from '../locations/locations.service';
 import { notify } from '../notifications/notifications.service';
 import { positionsErrors } from './positions.errors';
-
-export async function listPositions(db: Db, query: PositionsQuery): Promise<ListResult<PositionRow>> {
-  const words = (query.holder ?? '').trim().split(/\s+/).filter(Boolean).map(foldText);
-  const where = and(
-    query.locationId ? eq(positions.id_location, query.locationId) : undefined,
-    query.posType ? eq(positions.pos_type, query.posType as PositionType) : undefined,
-    query.vacant === 'yes' ? isNull(positions.id_user) : query.vacant === 'no' ? isNotNull(positions.id_user) : undefined,
-    ...words.map((word) => {
-      const prefix = `${escapeLike(word)}%`;
-      return sql`(${users.fold_fname} like ${prefix} or ${users.fold_lname} like ${prefix} or ${users.user_camnum} like ${`${escapeLike(word.toUpperCase())}%`})`;
-    }),
-  );
-  const holding = and(eq(positionHolders.id_position, positions.id_position), isNull(positionHolders.ended_at));
-  const [page, all] = await Promise.all([
-    pagedList(db, query, {
-      rows: db
-        .select({
-          id_position: positions.id_position,
-          id_location: positions.id_location,
-          location_name: locations.location_name,
-          pos_type: positions.pos_type,
-          pos_title: positions.pos_title,
-          id_venue: positions.id_venue,
-          venue_name: venues.venue_name,
-          id_user: users.id_user,
-          holder_name: sql<string | null>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
-          user_camnum: users.user_camnum,
-          held_since: sql<
-            string | null
-          >`coalesce(${positionHolders.started_at}, case when ${positions.id_user} is not null then ${positions.created_at} end)`,
-        })
-        .from(positions)
-        .innerJoin(locations, eq(locations.id_location, positions.id_location))
-        .leftJoin(venues, eq(venues.id_venue, positions.id_venue))
-        .leftJoin(users, eq(users.id_user, positions.id_user))
-        .leftJoin(positionHolders, holding)
-        .where(where)
-        .$dynamic(),
-      count: db.select({ n: count() }).from(positions).leftJoin(users, eq(users.id_user, positions.id_user)).where(where),
-      sortable: {
-        location_name: locations.location_name,
-        pos_type: positions.pos_type,
-        pos_title: positions.pos_title,
-        held_since: positionHolders.started_at,
-        id_position: positions.id_position,
-      },
-      tieBreak: positions.id_position,
-    }),
-    listLocations(db),
-  ]);
-  const codes = new Map(all.map((l) => [l.id_location, l.domain_code]));
-  return {
-    rows: page.rows.map(({ id_user, holder_name, user_camnum, held_since, ...row }) => ({
-      ...row,
-      domain_code: codes.get(row.id_location) ?? '',
-      holder: id_user !== null ? { id_user, name: holder_name ?? '', user_camnum: user_camnum ?? '' } : null,
-      held_since: held_since ? new Date(held_since).toISOString() : null,
-    })),
-    count: page.count,
-  };
-}
-
-export async function positionHistory(db: Db, id_position: number): Promise<PositionHolding[]> {
-  const [exists] = await db.select({ id: positions.id_position }).from(positions).where(eq(positions.id_position, id_position));
-  if (!exists) throw positionsErrors.notFound();
-  const rows = await db
-    .select({
-      id: positionHolders.id,
-      id_user: positionHolders.id_user,
-      name: sql<string | null>`nullif(concat_ws(' ', ${users.user_fname}, ${users.user_lname}), '')`,
-      user_camnum: users.user_camnum,
-      started_at: positionHolders.started_at,
-      ended_at: positionHolders.ended_at,
-    })
-    .from(positionHolders)
-    .leftJoin(users, eq(users.id_user, positionHolders.id_user))
-    .where(eq(positionHolders.id_position, id_position))
-    .orderBy(asc(positionHolders.started_at), asc(positionHolders.id))
-    .limit(200);
-  return rows.map((r) => ({ ...r, started_at: r.started_at.toISOString(), ended_at: r.ended_at?.toISOString() ?? null }));
-}
 
 type PositionRecord = typeof positions.$inferSelect;
 

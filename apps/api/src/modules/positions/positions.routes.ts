@@ -9,7 +9,8 @@ import { idParam, listEnvelope, singleEnvelope } from '@guildhall/shared/schemas
 import { positionSchema } from '@guildhall/shared/schemas/overview';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addPosition, assignPosition, endPosition, listPositions, positionHistory } from './positions.admin';
+import { addPosition, assignPosition, endPosition } from './positions.admin';
+import { listPositions, positionHistory } from './positions.list';
 import { positionsPolicy } from './positions.policy';
 import { positionsOfLocation } from './positions.service';
 
