@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase, userEmails, users } from '../db/index';
@@ -188,5 +188,35 @@ export async function matrixAccounts(t: TestApp) {
     token: { ...token, outCoordinator: await t.sessionFor(outsider.id_user) } as Record<string, string>,
     home: home!.id_location!,
     far: outsider.id_location!,
+  };
+}
+
+/** A test app with the matrix accounts (matrixAccounts), `id.memberLocation` being the member's home domain. */
+export async function matrixApp(): Promise<{ t: TestApp; id: Record<string, number>; token: Record<string, string> }> {
+  const t = await createTestApp();
+  const { id, token, home } = await matrixAccounts(t);
+  return { t, id: { ...id, memberLocation: home }, token };
+}
+
+type MatrixApp = Awaited<ReturnType<typeof matrixApp>>;
+
+/**
+ * Opens a matrixApp before this file's tests (handed to `opened`) and closes it after them; answers GET and POST as
+ * one of its accounts, by name.
+ */
+export function useMatrixApp(opened: (app: MatrixApp) => void) {
+  let app: MatrixApp | undefined;
+  beforeAll(async () => {
+    app = await matrixApp();
+    opened(app);
+  });
+  afterAll(async () => {
+    await app?.t.close();
+  });
+  const as = (who: string) => bearer(app!.token[who]!);
+  return {
+    get: (url: string, who: string) => app!.t.app.inject({ method: 'GET', url, headers: as(who) }),
+    post: (url: string, who: string, payload?: object) =>
+      app!.t.app.inject({ method: 'POST', url, headers: as(who), ...(payload ? { payload } : {}) }),
   };
 }

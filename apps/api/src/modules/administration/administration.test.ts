@@ -1,32 +1,18 @@
-// Issue 13: Administration (members, positions, audit log) — validation, envelopes, the roles × calls matrix,
-// an audit row for every change, and a reassignment moving open applications to the new holder.
+// Issue 13: Administration (members, audit log) — validation, envelopes, the roles × calls matrix and an audit row
+// for every change. Posts and their reassignment: positions/positions.test.ts.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { buildLocation, buildMember, buildPosition } from '../../test/factories';
 import { memberCreateSchema } from '@guildhall/shared/schemas/administration';
-import { rows, scalar } from '../../test/sql';
-import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
+import { auditCount, rows, scalar } from '../../test/sql';
+import { bearer, type TestApp, useMatrixApp } from '../../test/test-app';
 import { createMember, reissueLink } from './members.service';
 
 let t: TestApp;
 let id: Record<string, number>;
-let token: Record<string, string>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  let home: number;
-  ({ id, token, home } = await matrixAccounts(t));
-  id.memberLocation = home;
+const { get, post } = useMatrixApp((app) => {
+  ({ t, id } = app);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const post = (url: string, who: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token[who]!), ...(payload ? { payload } : {}) });
-const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(token[who]!) });
-const auditCount = (action: string, entityId: number | string) =>
-  scalar(t.database.db, sql`select count(*)::int from audit_log where action = ${action} and entity_id = ${String(entityId)}`);
 
 let seq = 0;
 const newMember = (extra: Record<string, unknown> = {}) => {
@@ -60,7 +46,7 @@ describe('POST /api/users (create a member)', () => {
     const hours = (Date.parse(extra.setPasswordLink.expires_at) - Date.now()) / 3600_000;
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
-    expect(await auditCount('member.create', result.id_user)).toBe(1);
+    expect(await auditCount(t.database.db, 'member.create', result.id_user)).toBe(1);
     // Only the token's hash is stored.
     const token = extra.setPasswordLink.url.split('/').at(-1);
     expect(await scalar(t.database.db, sql`select count(*)::int from password_setup_tokens where token_hash = ${token}`)).toBe(0);
@@ -91,7 +77,7 @@ describe('POST /api/users (create a member)', () => {
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(410);
     const again = await t.app.inject({ method: 'POST', url: path, payload: { password: `${strong}!`, confirm: `${strong}!` } });
     expect(again.statusCode).toBe(410);
-    expect(await auditCount('member.password_set', result.id_user)).toBe(1);
+    expect(await auditCount(t.database.db, 'member.password_set', result.id_user)).toBe(1);
   });
 
   it('refuses an expired link and an unknown one', async () => {
@@ -122,7 +108,7 @@ describe('POST /api/users (create a member)', () => {
     expect(res.json().result.url).not.toBe(extra.setPasswordLink.url);
     expect((await t.app.inject({ method: 'GET', url: new URL(extra.setPasswordLink.url).pathname })).statusCode).toBe(410);
     expect((await t.app.inject({ method: 'GET', url: new URL(res.json().result.url).pathname })).statusCode).toBe(200);
-    expect(await auditCount('member.set_password_link', result.id_user)).toBe(1);
+    expect(await auditCount(t.database.db, 'member.set_password_link', result.id_user)).toBe(1);
   });
 
   it.each([
@@ -217,12 +203,12 @@ describe('membership edit and deactivation', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: strong } })).statusCode).toBe(401);
     expect(await scalar(t.database.db, sql`select count(*)::int from users where id_user = ${result.id_user}`)).toBe(1);
     expect(await scalar(t.database.db, sql`select count(*)::int from user_emails where id_user = ${result.id_user}`)).toBe(1);
-    expect(await auditCount('member.deactivate', result.id_user)).toBe(1);
+    expect(await auditCount(t.database.db, 'member.deactivate', result.id_user)).toBe(1);
     expect((await post(`/api/users/${result.id_user}/deactivate`, 'admin')).statusCode).toBe(409);
 
     expect((await post(`/api/users/${result.id_user}/reactivate`, 'admin')).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: strong } })).statusCode).toBe(200);
-    expect(await auditCount('member.reactivate', result.id_user)).toBe(1);
+    expect(await auditCount(t.database.db, 'member.reactivate', result.id_user)).toBe(1);
   });
 
   it('an administrator may not deactivate themselves', async () => {
@@ -303,187 +289,6 @@ describe('roles × calls', () => {
     const statuses: number[] = [];
     for (const who of roles) statuses.push((await call(who)).statusCode);
     expect(statuses).toEqual(expected);
-  });
-});
-
-describe('positions', () => {
-  it('lists posts with holders, filters by location, type and vacancy, pages and sorts', async () => {
-    const res = await get(`/api/positions?locationId=${id.memberLocation}&count=50`, 'admin');
-    expect(res.statusCode).toBe(200);
-    const { rows: list, count } = res.json().result;
-    expect(count).toBe(await scalar(t.database.db, sql`select count(*)::int from positions where id_location = ${id.memberLocation}`));
-    const dc = list.find((p: { pos_type: string }) => p.pos_type === 'DC');
-    expect(dc.holder.id_user).toBe(id.coordinator);
-    expect(dc.domain_code).toMatch(/-/);
-    const vacant = (await get('/api/positions?vacant=yes&count=100', 'admin')).json().result.rows;
-    expect(vacant.every((p: { holder: unknown }) => p.holder === null)).toBe(true);
-    const dcs = (await get('/api/positions?posType=DC&sortBy=pos_title&direction=desc', 'admin')).json().result.rows;
-    expect(dcs.every((p: { pos_type: string }) => p.pos_type === 'DC')).toBe(true);
-    expect((await get('/api/positions?sortBy=password', 'admin')).statusCode).toBe(400);
-    expect((await get('/api/positions?posType=KING', 'admin')).json().errors[0].path).toBe('posType');
-  });
-
-  it('adds a post, assigns, reassigns and ends it, keeping every holding with its dates, each audited', async () => {
-    const a = await buildMember(t.database.db);
-    const b = await buildMember(t.database.db);
-    const added = await post('/api/positions/add', 'admin', { id_location: id.memberLocation, pos_type: 'ADST', id_user: a.id_user });
-    expect(added.statusCode).toBe(200);
-    const pid = added.json().result.id_position;
-    expect((await rows(t.database.db, sql`select pos_title from positions where id_position = ${pid}`))[0]).toEqual({
-      pos_title: 'Assistant Domain Storyteller',
-    });
-    expect((await post(`/api/positions/${pid}/assign`, 'admin', { id_user: a.id_user })).statusCode).toBe(409);
-    expect((await post(`/api/positions/${pid}/assign`, 'admin', { id_user: b.id_user })).statusCode).toBe(200);
-    expect((await post(`/api/positions/${pid}/end`, 'admin')).statusCode).toBe(200);
-    expect((await post(`/api/positions/${pid}/end`, 'admin')).statusCode).toBe(409);
-    const history = (await get(`/api/positions/${pid}/history`, 'admin')).json().result.rows;
-    expect(history.map((h: { id_user: number }) => h.id_user)).toEqual([a.id_user, b.id_user]);
-    expect(history.every((h: { ended_at: string | null }) => h.ended_at !== null)).toBe(true);
-    for (const action of ['position.create', 'position.reassign', 'position.end']) expect(await auditCount(action, pid)).toBe(1);
-  });
-
-  it('shows a seeded post’s holding in its history', async () => {
-    const dc = await scalar(
-      t.database.db,
-      sql`select id_position::int from positions where id_user = ${id.coordinator} and pos_type = 'DC'`,
-    );
-    const history = (await get(`/api/positions/${dc}/history`, 'admin')).json().result.rows;
-    expect(history).toEqual([expect.objectContaining({ id_user: id.coordinator, ended_at: null })]);
-    expect((await get('/api/positions/999999/history', 'admin')).statusCode).toBe(404);
-  });
-
-  it('takes effect on the holder’s next request', async () => {
-    const p = await buildPosition(t.database.db, { pos_type: 'DC', id_location: id.memberLocation });
-    const m = await buildMember(t.database.db, { id_location: id.memberLocation });
-    const mToken = await t.sessionFor(m.id_user);
-    const members = () => t.app.inject({ method: 'GET', url: '/api/coordinator/members', headers: bearer(mToken) });
-    expect((await members()).statusCode).toBe(403);
-    await post(`/api/positions/${p.id_position}/assign`, 'admin', { id_user: m.id_user });
-    expect((await members()).statusCode).toBe(200);
-    await post(`/api/positions/${p.id_position}/end`, 'admin');
-    expect((await members()).statusCode).toBe(403);
-  });
-
-  it('validates: type, venue for a venue post only, holder and location', async () => {
-    const bad = await post('/api/positions/add', 'admin', { id_location: id.memberLocation, pos_type: 'KING' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0].path).toBe('pos_type');
-    expect((await post('/api/positions/add', 'admin', { id_location: id.memberLocation, pos_type: 'VST' })).json().errors[0].path).toBe(
-      'id_venue',
-    );
-    const venue = await buildVenue(t.database.db);
-    expect(
-      (await post('/api/positions/add', 'admin', { id_location: id.memberLocation, pos_type: 'DST', id_venue: venue.id_venue })).statusCode,
-    ).toBe(400);
-    expect((await post('/api/positions/add', 'admin', { id_location: 999999, pos_type: 'DST' })).json().errors[0].path).toBe('id_location');
-    const p = await buildPosition(t.database.db, { pos_type: 'ADST' });
-    expect((await post(`/api/positions/${p.id_position}/assign`, 'admin', {})).json().errors[0].path).toBe('id_user');
-    expect((await post(`/api/positions/${p.id_position}/assign`, 'admin', { id_user: 999999 })).json().errors[0].path).toBe('id_user');
-    expect((await post('/api/positions/999999/end', 'admin')).statusCode).toBe(404);
-  });
-
-  it('a reassignment moves an open application to the new holder, with an event; decided ones stay', async () => {
-    const domain = await buildLocation(t.database.db);
-    const oldDst = await buildMember(t.database.db);
-    const newDst = await buildMember(t.database.db);
-    const post_ = await buildPosition(t.database.db, { pos_type: 'DST', id_location: domain.id_location, id_user: oldDst.id_user });
-    const venue = await buildVenue(t.database.db, { id_location: domain.id_location });
-    const character = await buildCharacter(t.database.db, { id_venue: venue.id_venue });
-    const open = await buildApproval(t.database.db, {
-      character_id: character.id_character,
-      status: 'Pending Mid',
-      id_user_mid: oldDst.id_user,
-    });
-    const done = await buildApproval(t.database.db, {
-      character_id: character.id_character,
-      status: 'Approved',
-      id_user_mid: oldDst.id_user,
-    });
-    // Another domain's application with the same approver is not this post's.
-    const elsewhere = await buildApproval(t.database.db, { status: 'Pending Mid', id_user_mid: oldDst.id_user });
-
-    const res = await post(`/api/positions/${post_.id_position}/assign`, 'admin', { id_user: newDst.id_user });
-    expect(res.json().result.moved).toEqual([open.id]);
-    const chain = await rows(
-      t.database.db,
-      sql`select id, id_user_mid from approvals where id in (${open.id}, ${done.id}, ${elsewhere.id}) order by id`,
-    );
-    expect(chain).toEqual([
-      { id: open.id, id_user_mid: newDst.id_user },
-      { id: done.id, id_user_mid: oldDst.id_user },
-      { id: elsewhere.id, id_user_mid: oldDst.id_user },
-    ]);
-    const [event] = await rows<{ from_status: string; to_status: string; note: string; id_user: number }>(
-      t.database.db,
-      sql`select from_status, to_status, note, id_user from approval_events where approval_id = ${open.id}`,
-    );
-    expect(event).toMatchObject({ from_status: 'Pending Mid', to_status: 'Pending Mid', id_user: id.admin });
-    expect(event!.note).toMatch(/^Approver changed: .* → .*/);
-    // The new holder is now the named approver at the application's current level.
-    expect(
-      await scalar(
-        t.database.db,
-        sql`select count(*)::int from approvals where id = ${open.id} and status = 'Pending Mid' and id_user_mid = ${newDst.id_user}`,
-      ),
-    ).toBe(1);
-    expect(
-      await scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${newDst.id_user} and kind = 'approval'`),
-    ).toBe(1);
-    // The old holder may no longer act on it; the new one approves it through the workflow (issue 12).
-    const approve = async (member: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/approvals/${open.id}/approve`,
-        headers: bearer(await t.sessionFor(member)),
-        payload: { expectedStatus: 'Pending Mid' },
-      });
-    expect((await approve(oldDst.id_user)).statusCode).toBe(403);
-    const approved = await approve(newDst.id_user);
-    expect(approved.statusCode).toBe(200);
-    expect(await scalar(t.database.db, sql`select status from approvals where id = ${open.id}`)).not.toBe('Pending Mid');
-    expect(
-      await scalar(
-        t.database.db,
-        sql`select count(*)::int from approval_events where approval_id = ${open.id} and id_user = ${newDst.id_user} and from_status = 'Pending Mid'`,
-      ),
-    ).toBe(1);
-  });
-});
-
-describe('a venue storyteller post', () => {
-  it('moves the style sheet with it: the new holder edits the sheet, the old one no longer may', async () => {
-    const domain = await buildLocation(t.database.db);
-    const oldSt = await buildMember(t.database.db);
-    const newSt = await buildMember(t.database.db);
-    const venue = await buildVenue(t.database.db, { id_location: domain.id_location, id_user_st: oldSt.id_user });
-    const post_ = await buildPosition(t.database.db, {
-      pos_type: 'VST',
-      id_location: domain.id_location,
-      id_venue: venue.id_venue,
-      id_user: oldSt.id_user,
-    });
-    const abilitiesOf = async (member: number) =>
-      (await t.app.inject({ method: 'GET', url: `/api/venue/${venue.id_venue}`, headers: bearer(await t.sessionFor(member)) })).json().extra
-        .abilities;
-    expect(await abilitiesOf(oldSt.id_user)).toContain('edit');
-    expect((await post(`/api/positions/${post_.id_position}/assign`, 'admin', { id_user: newSt.id_user })).statusCode).toBe(200);
-    expect(await scalar(t.database.db, sql`select id_user_st from venues where id_venue = ${venue.id_venue}`)).toBe(newSt.id_user);
-    expect(await abilitiesOf(newSt.id_user)).toContain('edit');
-    expect(await abilitiesOf(oldSt.id_user)).toEqual([]);
-    expect((await post(`/api/positions/${post_.id_position}/end`, 'admin')).statusCode).toBe(200);
-    expect(await rows(t.database.db, sql`select id_user_st from venues where id_venue = ${venue.id_venue}`)).toEqual([
-      { id_user_st: null },
-    ]);
-    // One storyteller post a venue: a second is refused, and the vacant one is assigned instead.
-    const second = await post('/api/positions/add', 'admin', {
-      id_location: domain.id_location,
-      id_venue: venue.id_venue,
-      pos_type: 'VST',
-      id_user: oldSt.id_user,
-    });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().code).toBe('positions.venue_has_storyteller');
-    expect(await scalar(t.database.db, sql`select count(*)::int from positions where id_venue = ${venue.id_venue}`)).toBe(1);
   });
 });
 
