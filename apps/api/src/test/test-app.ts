@@ -10,7 +10,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase, userEmails, users } from '../db/index';
-import { buildCoordinator } from './factories';
+import { buildCoordinator, buildMember, buildVenue } from './factories';
 import { freePort } from './oidc-flow';
 import { DEMO_PASSWORD } from '../db/demo-society/demo';
 import { loadSecrets } from '../secrets';
@@ -198,16 +198,14 @@ export async function matrixApp(): Promise<{ t: TestApp; id: Record<string, numb
   return { t, id: { ...id, memberLocation: home }, token };
 }
 
-type MatrixApp = Awaited<ReturnType<typeof matrixApp>>;
-
 /**
- * Opens a matrixApp before this file's tests (handed to `opened`) and closes it after them; answers GET and POST as
- * one of its accounts, by name.
+ * Opens an app with `setUp` before this file's tests (handed to `opened`) and closes it after them; answers GET and
+ * POST as one of its accounts, by name.
  */
-export function useMatrixApp(opened: (app: MatrixApp) => void) {
-  let app: MatrixApp | undefined;
+export function useTestApp<A extends { t: TestApp; token: Record<string, string> }>(setUp: () => Promise<A>, opened: (app: A) => void) {
+  let app: A | undefined;
   beforeAll(async () => {
-    app = await matrixApp();
+    app = await setUp();
     opened(app);
   });
   afterAll(async () => {
@@ -219,4 +217,26 @@ export function useMatrixApp(opened: (app: MatrixApp) => void) {
     post: (url: string, who: string, payload?: object) =>
       app!.t.app.inject({ method: 'POST', url, headers: as(who), ...(payload ? { payload } : {}) }),
   };
+}
+
+/** useTestApp with the matrix accounts (matrixApp). */
+export const useMatrixApp = (opened: (app: Awaited<ReturnType<typeof matrixApp>>) => void) => useTestApp(matrixApp, opened);
+
+/**
+ * Two style sheets and their storytellers: venue X run by the demo storyteller, venue Y by another storyteller
+ * (`otherSt`, who can sign in as `token.otherSt`), beside the member, coordinator and administrator.
+ */
+export async function twoVenuesApp() {
+  const t = await createTestApp();
+  const accounts = await t.accounts('member', 'storyteller', 'coordinator', 'admin');
+  const [id, token] = [accounts.id as Record<string, number>, accounts.token as Record<string, string>];
+  const db = t.database.db;
+  const venueX = (await buildVenue(db, { id_user_st: id.storyteller!, venue_name: 'Harbour Court' })).id_venue;
+  const other = await buildMember(db, { email: 'other-st@factory.test' });
+  await db.execute(
+    sql`update users set password_hash = (select password_hash from users where id_user = ${id.storyteller}) where id_user = ${other.id_user}`,
+  );
+  const venueY = (await buildVenue(db, { id_user_st: other.id_user, venue_name: 'Ashen Vale' })).id_venue;
+  token.otherSt = await t.tokenFor('other-st@factory.test');
+  return { t, id, token, venueX, venueY, otherSt: other.id_user };
 }
