@@ -6,7 +6,7 @@ import type { PrestigeEntry } from '@guildhall/shared/schemas/prestige';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { anyOf, mailAddressMarks, pagedList, totalKeyOf, prestige, users, type Db } from '../../db/index';
 import { escapeLike, foldText } from '@guildhall/shared/rules/name-search';
-import { listLocations } from '../locations/locations.service';
+import { domainCodes } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
 import { primaryEmailOfMember } from '../users/users.service';
 
@@ -53,7 +53,7 @@ export const memberListColumns = {
 
 export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
   const where = membersWhere(reach, query);
-  const [page, all] = await Promise.all([
+  const [page, codes] = await Promise.all([
     pagedList(db, query, {
       totalKey: totalKeyOf(`members in reach ${JSON.stringify(reach)}`, query),
       rows: db.select(memberListColumns).from(users).where(where).$dynamic(),
@@ -66,9 +66,8 @@ export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
       },
       tieBreak: users.id_user,
     }),
-    listLocations(db),
+    domainCodes(db),
   ]);
-  const codes = new Map(all.map((l) => [l.id_location, l.domain_code]));
   return {
     rows: page.rows.map((row) => ({ ...row, domain_code: row.id_location ? (codes.get(row.id_location) ?? null) : null })),
     count: page.count,

@@ -7,7 +7,7 @@ import { anyOf, auditLog, characters, prestige, users, type Db } from '../../db/
 import { auditRowColumns, auditWhere } from '../audit/audit.service';
 import { characterColumns, playerName, selectCharacterRowsWithPlayers } from '../characters/character-rows';
 import { memberListColumns, membersWhere, type Reach } from '../coordinator/coordinator.service';
-import { listLocations } from '../locations/locations.service';
+import { domainCodes } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
 import { characterVssStatus } from '@guildhall/shared/rules/vss-status';
 import { EXPORT_BATCH, keysetBatches } from './csv-write';
@@ -95,7 +95,7 @@ export const MEMBERS_HEADER = [
 
 export async function* memberRows(db: Db, reach: Reach, query: Filters<MembersQuery>) {
   const where = membersWhere(reach, query);
-  const codes = new Map((await listLocations(db)).map((l) => [l.id_location, l.domain_code]));
+  const codes = await domainCodes(db);
   const batches = keysetBatches(
     (after: number | undefined) =>
       db

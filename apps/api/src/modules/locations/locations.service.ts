@@ -29,6 +29,12 @@ export function listLocations(db: Db | Tx): Promise<readonly Location[]> {
   return db instanceof PgTransaction ? readLocations(db) : rememberedLocations(db);
 }
 
+/** Each location's domain code by its id (lists that show a member's or a post's domain), kept as listLocations. */
+export const domainCodes = rememberedUntilChange(
+  ['locations'],
+  async (db) => new Map((await listLocations(db)).map((l) => [l.id_location, l.domain_code])),
+);
+
 /** GET /domains's answer, serialised and encoded once per change of the locations (the list grows with the society: 85 KB
  * at 100,000 members, which encoding again for every request cost more than sending). */
 export const domainsBody = rememberedUntilChange(['locations'], async (db) => {

@@ -5,7 +5,7 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { pagedList, locations, positionHolders, positions, users, venues, type Db } from '../../db/index';
 import { escapeLike, foldText } from '@guildhall/shared/rules/name-search';
-import { listLocations } from '../locations/locations.service';
+import { domainCodes } from '../locations/locations.service';
 import { positionsErrors } from './positions.errors';
 
 export async function listPositions(db: Db, query: PositionsQuery): Promise<ListResult<PositionRow>> {
@@ -20,7 +20,7 @@ export async function listPositions(db: Db, query: PositionsQuery): Promise<List
     }),
   );
   const holding = and(eq(positionHolders.id_position, positions.id_position), isNull(positionHolders.ended_at));
-  const [page, all] = await Promise.all([
+  const [page, codes] = await Promise.all([
     pagedList(db, query, {
       rows: db
         .select({
@@ -55,9 +55,8 @@ export async function listPositions(db: Db, query: PositionsQuery): Promise<List
       },
       tieBreak: positions.id_position,
     }),
-    listLocations(db),
+    domainCodes(db),
   ]);
-  const codes = new Map(all.map((l) => [l.id_location, l.domain_code]));
   return {
     rows: page.rows.map(({ id_user, holder_name, user_camnum, held_since, ...row }) => ({
       ...row,
