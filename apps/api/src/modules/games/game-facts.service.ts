@@ -2,7 +2,7 @@
 import { isDomain } from '@guildhall/shared/rules/locations';
 import type { GameAdd } from '@guildhall/shared/schemas/games';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, games, locations, oncePerDatabase, venues } from '../../db/index';
+import { anyOfKeys, batchedByKey, type Db, games, locations, oncePerDatabase, venues } from '../../db/index';
 import { gamesErrors } from './games.errors';
 import type { GameFacts } from './games.policy';
 
@@ -34,15 +34,20 @@ export const gameFactsColumns = {
   roster_version: games.roster_version,
 };
 
-// Read before every call on a game (the door list, a sign-up): prepared by name, planned once per connection.
-const factsOf = oncePerDatabase((db) =>
+// Read before every call on a game (the door list, a sign-up): prepared by name, planned once per connection. The
+// calls that arrive together read their games' facts in one statement (db/batched.ts), as sign-ups at once do.
+const factsStatement = oncePerDatabase((db) =>
   db
-    .select(gameFactsColumns)
+    .select({ id_game: games.id_game, ...gameFactsColumns })
     .from(games)
     .leftJoin(venues, eq(venues.id_venue, games.id_venue))
-    .where(eq(games.id_game, sql.placeholder('id_game')))
+    .where(anyOfKeys(games.id_game, sql.placeholder('ids')))
     .prepare('game_facts'),
 );
+const factsOf = batchedByKey(async (db, ids: number[]) => {
+  const rows = await factsStatement(db).execute({ ids });
+  return new Map(rows.map(({ id_game, ...facts }) => [id_game, facts]));
+});
 
 /** The game read with its facts, or 404 when there is no such game. */
 export function foundGame<T>(game: T | undefined): T {
@@ -52,5 +57,5 @@ export function foundGame<T>(game: T | undefined): T {
 
 /** The game's facts for the policy; 404 when there is no such game. */
 export async function gameFacts(db: Db, id_game: number): Promise<GameFacts> {
-  return foundGame((await factsOf(db).execute({ id_game }))[0]);
+  return foundGame(await factsOf(db, id_game));
 }
