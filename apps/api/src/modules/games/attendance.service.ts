@@ -10,7 +10,8 @@ import { addPrestigeIn, deletePrestigeIn } from '../prestige/prestige.service';
 import { gamesErrors } from './games.errors';
 import { gameLink } from './games.service';
 import { localDate } from './recurrence';
-import { assertPlayable, lockGame, rosterChanged } from './signups.service';
+import { assertPlayable } from './signup-statement';
+import { lockGame, rosterChanged } from './signups.service';
 
 /**
  * Checks a member in. The key is the device's: a key seen before answers the check-in it made, and a member

@@ -167,6 +167,24 @@ describe('sign-up', () => {
     if (detail.waiting > 0) expect(detail.going).toBe(2);
   });
 
+  it('answers each of sign-ups at once for itself: a refused one among them writes nothing, the others are written', async () => {
+    const [g] = await schedule({ capacity: 3 });
+    const asked = [
+      post(`/api/games/${g}/signup`, 'p1', { role: 'player', id_character: character.p1 }),
+      post(`/api/games/${g}/signup`, 'p2', { role: 'player', id_character: character.p3 }),
+      post(`/api/games/${g}/signup`, 'p3', { role: 'player', id_character: character.p3 }),
+      post(`/api/games/${g}/signup`, 'outsider', { role: 'helper' }),
+      post(`/api/games/${g}/signup`, 'p4', { role: 'player', id_character: character.p4 }),
+    ];
+    const answers = await Promise.all(asked);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 200, 200, 200]);
+    expect(answers[1]!.json().errors[0].path).toBe('id_character');
+    expect(answers.filter((a) => a.statusCode === 200).map((a) => a.json().result.status)).toEqual(['going', 'going', 'going', 'going']);
+    const detail = (await get(`/api/games/${g}`, 'storyteller')).json().result;
+    expect([detail.going, detail.waiting]).toEqual([3, 0]);
+    expect((await get(`/api/games/${g}`, 'p2')).json().result.my_signup).toBeNull();
+  });
+
   it("refuses a character that is not the member's accepted one, with a 400 naming id_character", async () => {
     const [g] = await schedule();
     for (const id_character of [character.unsigned, character.p2]) {
