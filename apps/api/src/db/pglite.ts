@@ -96,7 +96,7 @@ class OneSession extends LendingPool {
   private session(): Promise<pg.Client> {
     const { connection } = this.thread;
     if (this.client?.connection !== connection) {
-      const client = new pg.Client({ connection } as pg.ClientConfig);
+      const client = new pg.Client({ connection, pipeline: true } as pg.ClientConfig);
       const ready = client.connect().then(() => client);
       // The thread died under it: its statements fail (503), and the next turn opens the new thread's.
       client.on('error', () => {

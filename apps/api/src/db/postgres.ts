@@ -53,6 +53,8 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   const pool = new RequestAwarePool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
+    // Statements a caller sends without awaiting each (a turn's sign-ups) go to the server together (decision 132).
+    pipeline: true,
     connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
     ...(statementTimeout > 0
       ? { statement_timeout: statementTimeout, lock_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 2 }

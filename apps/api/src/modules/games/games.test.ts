@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../db/index';
 import { buildCharacter, buildMember, buildPosition, buildVenue } from '../../test/factories';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { signUp } from './signups.service';
 
 let t: TestApp;
 const id: Record<string, number> = {};
@@ -183,6 +184,18 @@ describe('sign-up', () => {
     const detail = (await get(`/api/games/${g}`, 'storyteller')).json().result;
     expect([detail.going, detail.waiting]).toEqual([3, 0]);
     expect((await get(`/api/games/${g}`, 'p2')).json().result.my_signup).toBeNull();
+  });
+
+  it("keeps a member's own sign-ups at once in their order, when the first frees a place", async () => {
+    const [g] = await schedule();
+    const db = t.database.db;
+    const asPlayer = (p: string) => signUp(db, id[p]!, g!, { role: 'player', id_character: character[p] });
+    expect(await asPlayer('p1')).toBe('going');
+    // Called together, in this order: p2's sign-up is written first, alone; p1's two wait for the next turn together.
+    const answers = await Promise.all([asPlayer('p2'), signUp(db, id.p1!, g!, { role: 'helper' }), asPlayer('p1')]);
+    expect(answers).toEqual(['going', 'going', 'going']);
+    const mine = (await get(`/api/games/${g}`, 'p1')).json().result.my_signup;
+    expect([mine.role, mine.status]).toEqual(['player', 'going']);
   });
 
   it("refuses a character that is not the member's accepted one, with a 400 naming id_character", async () => {

@@ -79,10 +79,13 @@ async function signUpFreeingAPlace(db: Db, values: SignupValues): Promise<Signup
 }
 
 /**
- * Sign-ups that waited for the same game, one after the other in one transaction: each the statement, free to free
- * a place and followed by the promotion when it did; those promoted are told once, at the end. A refusal is
- * answered to its own sign-up; one that wrote nothing (the member's own sign-up from another process met it) is tried
- * again alone after the commit. Should the transaction fail, each is written again alone and answers for itself.
+ * Sign-ups that waited for the same game, in one transaction. They go in rounds: each member's first sign-up of the
+ * turn in the first, a second in the next, so a member's own keep their order. A round's statements go to the
+ * database together (the pool pipelines them) and decide in their order. One that would free a place writes nothing
+ * there; it is made again after its round and followed by the promotion. Sign-ups at once have no order of their
+ * own, and the first waiting is still the one promoted. Those promoted are told once, at the end. A refusal is
+ * answered to its own sign-up; one that wrote nothing (the member's own sign-up from another process met it) is
+ * tried again alone after the commit. Should the transaction fail, each is written again alone.
  */
 async function signUpTogether(db: Db, turn: SignupValues[]): Promise<(SignupStatus | Error)[]> {
   const alone = (values: SignupValues) => signUpAlone(db, values).catch((error: Error) => error);
@@ -91,10 +94,16 @@ async function signUpTogether(db: Db, turn: SignupValues[]): Promise<(SignupStat
       const statement = signupStatement(tx);
       const results: (SignupStatus | Error | null)[] = [];
       const promoted: Promoted[] = [];
-      for (const values of turn) {
-        const written = await signUpInTransaction(statement, tx, values);
-        results.push(written.status);
-        promoted.push(...written.promoted);
+      for (const round of rounds(turn)) {
+        const outcomes = await Promise.all(round.map((i) => statement.execute(turn[i]!)));
+        for (const [j, [outcome]] of outcomes.entries()) {
+          const i = round[j]!;
+          results[i] = refusalOr(() => answered(outcome));
+          if (results[i] !== null || !outcome?.frees) continue;
+          const freeing = await signUpInTransaction(statement, tx, turn[i]!);
+          results[i] = freeing.status;
+          promoted.push(...freeing.promoted);
+        }
       }
       await tellPromoted(tx, turn[0]!.id_game as number, promoted);
       return results;
@@ -104,6 +113,28 @@ async function signUpTogether(db: Db, turn: SignupValues[]): Promise<(SignupStat
   return Promise.all(written.map((result, i) => (result === null ? alone(turn[i]!) : result)));
 }
 
+/** The turn's sign-ups (their indices) in rounds: each member's first in the first round, their second in the next… */
+function rounds(turn: SignupValues[]): number[][] {
+  const seen = new Map<unknown, number>();
+  const byRound: number[][] = [];
+  turn.forEach((values, i) => {
+    const round = seen.get(values.id_user) ?? 0;
+    seen.set(values.id_user, round + 1);
+    if (round === byRound.length) byRound.push([]);
+    byRound[round]!.push(i);
+  });
+  return byRound;
+}
+
+/** What `answer` returns, or the refusal (an HTTP error) it throws. */
+function refusalOr<T>(answer: () => T): T | Error {
+  try {
+    return answer();
+  } catch (refused) {
+    return refused as Error;
+  }
+}
+
 /** The statement, free to free a place, and the promotion after it when it did; a refusal is answered, not thrown. */
 async function signUpInTransaction(
   statement: ReturnType<typeof signupStatement>,
@@ -111,13 +142,8 @@ async function signUpInTransaction(
   values: SignupValues,
 ): Promise<{ status: SignupStatus | Error | null; promoted: Promoted[] }> {
   const [outcome] = await statement.execute({ ...values, may_free: true });
-  let status: SignupStatus | null;
-  try {
-    status = answered(outcome);
-  } catch (refused) {
-    return { status: refused as Error, promoted: [] };
-  }
-  const promoted = status && outcome!.frees ? await promotion(tx).execute({ id_game: values.id_game }) : [];
+  const status = refusalOr(() => answered(outcome));
+  const promoted = typeof status === 'string' && outcome!.frees ? await promotion(tx).execute({ id_game: values.id_game }) : [];
   return { status, promoted };
 }
 
