@@ -70,7 +70,7 @@ async function signUpAlone(db: Db, values: SignupValues): Promise<SignupStatus> 
 /** The same statement, freeing a place, then the promotion after it under the same lock: one transaction. */
 async function signUpFreeingAPlace(db: Db, values: SignupValues): Promise<SignupStatus> {
   return db.transaction(async (tx) => {
-    const { status, promoted } = await signUpInTransaction(signupStatement(tx), tx, values);
+    const { status, promoted } = await signUpFreeing(writesIn(tx), values);
     if (status === null) throw gamesErrors.signupConflict();
     if (status instanceof Error) throw status;
     await tellPromoted(tx, values.id_game as number, promoted);
@@ -82,27 +82,30 @@ async function signUpFreeingAPlace(db: Db, values: SignupValues): Promise<Signup
  * Sign-ups that waited for the same game, in one transaction. They go in rounds: each member's first sign-up of the
  * turn in the first, a second in the next, so a member's own keep their order. A round's statements go to the
  * database together (the pool pipelines them) and decide in their order. One that would free a place writes nothing
- * there; it is made again after its round and followed by the promotion. Sign-ups at once have no order of their
- * own, and the first waiting is still the one promoted. Those promoted are told once, at the end. A refusal is
- * answered to its own sign-up; one that wrote nothing (the member's own sign-up from another process met it) is
- * tried again alone after the commit. Should the transaction fail, each is written again alone.
+ * there; after its round it is made again with the promotion behind it, these too sent together. Sign-ups at once
+ * have no order of their own, and the first waiting is still the one promoted. Those promoted are told once, at the
+ * end. A refusal is answered to its own sign-up; one that wrote nothing (the member's own sign-up from another
+ * process met it) is tried again alone after the commit. Should the transaction fail, each is written again alone.
  */
 async function signUpTogether(db: Db, turn: SignupValues[]): Promise<(SignupStatus | Error)[]> {
   const alone = (values: SignupValues) => signUpAlone(db, values).catch((error: Error) => error);
   const written = await db
     .transaction(async (tx) => {
-      const statement = signupStatement(tx);
+      const writes = writesIn(tx);
       const results: (SignupStatus | Error | null)[] = [];
       const promoted: Promoted[] = [];
       for (const round of rounds(turn)) {
-        const outcomes = await Promise.all(round.map((i) => statement.execute(turn[i]!)));
+        const outcomes = await Promise.all(round.map((i) => writes.signup.execute(turn[i]!)));
+        const freeing: number[] = [];
         for (const [j, [outcome]] of outcomes.entries()) {
           const i = round[j]!;
           results[i] = refusalOr(() => answered(outcome));
-          if (results[i] !== null || !outcome?.frees) continue;
-          const freeing = await signUpInTransaction(statement, tx, turn[i]!);
-          results[i] = freeing.status;
-          promoted.push(...freeing.promoted);
+          if (results[i] === null && outcome?.frees) freeing.push(i);
+        }
+        const made = await Promise.all(freeing.map((i) => signUpFreeing(writes, turn[i]!)));
+        for (const [k, { status, promoted: moved }] of made.entries()) {
+          results[freeing[k]!] = status;
+          promoted.push(...moved);
         }
       }
       await tellPromoted(tx, turn[0]!.id_game as number, promoted);
@@ -135,16 +138,19 @@ function refusalOr<T>(answer: () => T): T | Error {
   }
 }
 
-/** The statement, free to free a place, and the promotion after it when it did; a refusal is answered, not thrown. */
-async function signUpInTransaction(
-  statement: ReturnType<typeof signupStatement>,
-  tx: Tx,
-  values: SignupValues,
-): Promise<{ status: SignupStatus | Error | null; promoted: Promoted[] }> {
-  const [outcome] = await statement.execute({ ...values, may_free: true });
-  const status = refusalOr(() => answered(outcome));
-  const promoted = typeof status === 'string' && outcome!.frees ? await promotion(tx).execute({ id_game: values.id_game }) : [];
-  return { status, promoted };
+/** The statements a transaction of sign-ups runs: the sign-up's and the promotion's, each prepared by name. */
+const writesIn = (tx: Tx) => ({ signup: signupStatement(tx), promote: promotion(tx) });
+
+/**
+ * The statement, free to free a place, and the promotion sent with it, run in that order (the pool pipelines them;
+ * with no room the promotion moves nobody). A refusal is answered, not thrown.
+ */
+async function signUpFreeing(writes: ReturnType<typeof writesIn>, values: SignupValues) {
+  const [[outcome], promoted] = await Promise.all([
+    writes.signup.execute({ ...values, may_free: true }),
+    writes.promote.execute({ id_game: values.id_game }),
+  ]);
+  return { status: refusalOr(() => answered(outcome)), promoted };
 }
 
 type Promoted = Awaited<ReturnType<ReturnType<typeof promotion>['execute']>>[number];
