@@ -32,8 +32,9 @@ type SignupStatus = 'going' | 'waiting';
 
 /**
  * Signs the member up (or changes their character or role); a player past the capacity waits. Sign-ups at once
- * queue on the game's row: one statement holds it (signupWrite), and checks the character there. Those that arrive
- * while the game's earlier sign-ups are written wait in this process and are then written together (inTurns).
+ * queue on the game's row: one statement holds it (signupWrite, in signup-statement.ts) and checks the character
+ * there. Those that arrive while the game's earlier sign-ups are written wait in this process and are then written
+ * together (inTurns).
  */
 export async function signUp(db: Db, id_user: number, id_game: number, input: SignupInput): Promise<SignupStatus> {
   return signUpsOfAGame(db, id_game, {
