@@ -1,9 +1,6 @@
-// What a process remembers between requests (the signed-in member's roles, the locations, the MC ladder) is only as
-// good as its knowledge of writes to the tables it was read from. A change clock per database keeps a version per
-// watched table: the code that writes one says so once its write is committed (tablesChanged); a write by another
-// process (another API instance, a script, psql) fires a trigger that sends NOTIFY guildhall_changes with the
-// table's name (migration 0006), which each API process on PostgreSQL listens for. While the listening connection
-// is down nobody can tell: the clock says so, and nothing remembered is used until it is back.
+// What a process remembers between requests (a member's roles, the locations, the MC ladder) is kept until a watched
+// table is written (decision 075): by this process (tablesChanged, once committed) or by another, whose write fires
+// NOTIFY guildhall_changes (migration 0006). While the listening connection is down nothing remembered is used.
 import pg from 'pg';
 import type { Db } from './types';
 
@@ -18,7 +15,7 @@ export class ChangeClock {
 
   constructor(private live: boolean) {}
 
-  /** The version of these tables together (counts only grow: their sum moves when one does); null while not live. */
+  /** The version of these tables together (their counts' sum); null while not live. */
   now(tables: readonly WatchedTable[]): number | null {
     return this.live ? tables.reduce((sum, table) => sum + (this.versions.get(table) ?? 0), this.epoch) : null;
   }
@@ -40,10 +37,7 @@ const nobodyListens = new ChangeClock(false);
 /** The database's change clock; a database opened otherwise than by openDatabase has none and remembers nothing. */
 export const changeClock = (db: Db): ChangeClock => clocks.get(db) ?? nobodyListens;
 
-/**
- * Called by the code that wrote these tables, after its write is committed (a request between the tick and the
- * commit would read and keep the old state), so this process drops at once what it remembered from them.
- */
+/** Called by the code that wrote these tables, once its write is committed: what was remembered from them is dropped. */
 export const tablesChanged = (db: Db, tables: readonly WatchedTable[]) => changeClock(db).tick(tables);
 
 /** Listens for other processes' writes on a connection of its own, reconnecting (backing off up to 5 s) when it breaks. */
@@ -91,11 +85,7 @@ export function listenForChanges(url: string, clock: ChangeClock, onError: (erro
   };
 }
 
-/**
- * A value derived from the given tables (reference data: the MC ladder, the locations), computed once and kept
- * until one of them changes. A value read while one was written is used but not kept; a failed read (an outage)
- * is not kept either.
- */
+/** A value read from these tables, kept until one changes; one read during a write, or a failed read, is not kept. */
 export function rememberedUntilChange<T>(tables: readonly WatchedTable[], load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
   const kept = new WeakMap<Db, { version: number; value: Promise<T> }>();
   return (db) => {

@@ -1,6 +1,5 @@
-// A list's total (db/list.ts), remembered while it is large: counting 100,000 rows costs tens of times what the page
-// does, and a total of that size that lags a write by a few seconds shows nobody anything wrong (the rows are always
-// read fresh). Small totals, which people do check, are counted every time. One cache per opened database.
+// A list's total (db/list.ts), remembered for a few seconds while large (counting 100,000 rows costs tens of pages;
+// the rows are always fresh); small totals, which people check, are counted every time (decision 073).
 import { LRUCache } from 'lru-cache';
 import { oncePerDatabase } from './per-database';
 
@@ -25,8 +24,7 @@ export class DatabaseLists {
     this.options = { rememberFrom: 1000, rememberMs: 5000, ...options };
     this.totals = new LRUCache({
       max: 1000,
-      // Past its time a total is served while one request counts it again (fetch shares that count); should the
-      // recount fail, the old total stays until the next request tries again.
+      // Past its time a total is served while one request counts it again; a failed recount keeps the old one.
       allowStale: true,
       noDeleteOnStaleGet: true,
       allowStaleOnFetchRejection: true,
@@ -58,11 +56,7 @@ export class DatabaseLists {
     return rows && fresh && !this.isSmall(rows) ? rows : undefined;
   }
 
-  /**
-   * The total under `key`: remembered, being counted for another request (shared), or counted by `count`. Should
-   * a shared count fail (its request gone, the statement cancelled), the requests that waited for it count for
-   * themselves.
-   */
+  /** The total under `key`: remembered, shared with a request counting it, or counted; if a shared count fails, counted again. */
   async total<C extends CountRow>(key: string, count: () => PromiseLike<C[]>): Promise<C[]> {
     const context: Counting = { count };
     const left = this.totals.peek(key, { allowStale: true });

@@ -1,36 +1,31 @@
-// The one way a list endpoint pages (DESIGN §3): sorted only by the whitelisted columns of the shared schema's
-// sortable list, in the direction asked, with a unique tie-break so pages never overlap; limit and offset in SQL; the
-// total counted alongside the page (remembered while large: db/list-totals.ts).
-// A list that pages deep into a large table names its `keys`: the page's keys are sorted and skipped on that narrow
-// select (an index-only path where an index serves the sort), then only that page's rows are read, by their keys.
+// How a list endpoint pages (DESIGN §3, decisions 133 and 078): sorted by a whitelisted column and a unique
+// tie-break, the total counted beside the page (remembered while large: db/list-totals.ts). A large list names its
+// `keys`: the page's keys are sorted and skipped on that narrow select, then only their rows read, in one statement.
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { anyOf, anyOfKeys } from './any-of';
 import { type CountRow, listsOf } from './list-totals';
 import { oncePerDatabase } from './per-database';
 import type { Db } from './types';
 
-/**
- * Every sortable key of the shared list maps to a column or expression, or several sorted alike (a member's last
- * name then their id, so an index on both walks the list in order): a missing key is a type error.
- */
+/** Each sortable key's column or expression, or several sorted alike (last name, then id): a missing key is a type error. */
 export type SortColumns<S extends string> = Record<S, AnyColumn | SQL | readonly (AnyColumn | SQL)[]>;
 
-export interface ListSpec<S extends string, Q extends PgSelect, C extends CountRow = CountRow> {
+/** How a list is read; each part is built when it runs (a remembered total is not counted, a prepared page not rebuilt). */
+interface ListSpec<S extends string, Q extends PgSelect, C extends CountRow = CountRow> {
   /** The rows' select, built with `.$dynamic()` and its where clause; pagedList adds order, limit and offset. */
-  rows: Q;
+  rows: () => Q;
   /** The total over all pages for the same filters: `db.select({ n: count() })…` (other aggregates may ride along). */
-  count: PromiseLike<C[]>;
-  /** Lists that can be large: the name their total is remembered under (the list and its filters; equal names, equal totals). */
+  count: () => PromiseLike<C[]>;
+  /** Lists that can be large: the name their total is remembered under (equal names, equal totals). */
   totalKey?: string;
   sortable: SortColumns<S>;
   /** A unique column, sorted in the same direction after the chosen one. */
   tieBreak: AnyColumn;
-  /** Optional: `db.select({ key: tieBreak })` with the same from, joins and where as `rows`, for lists that page deep. */
-  keys?: PgSelect;
-  /** Optional, beside `keys`: the rows of the page's keys, in their order, by a prepared statement (preparedRowsOfKeys). */
-  rowsOfKeys?: (keys: number[]) => Promise<Awaited<Q>>;
+  /** Lists that page deep: `db.select({ key: tieBreak })` with the from, joins and where of `rows`. */
+  keys?: () => PgSelect;
+  /** Beside `keys`, when every filter is a placeholder: the page is prepared under this name per sort and run with `values`. */
+  prepared?: { name: string; values?: Record<string, unknown> };
 }
 
 /** What a list was asked for but the paging and the sort: its filters. */
@@ -44,13 +39,12 @@ export function totalKeyOf(list: string, query: object): string {
   return `${list} ${JSON.stringify(filtersOf(query))}`;
 }
 
-export type ListPage<R, C> = ListResult<R> & { totals: C | undefined };
+type ListPage<R, C> = ListResult<R> & { totals: C | undefined };
 
-export function orderOf<S extends string>(paging: Paging<S>, sortable: SortColumns<S>, tieBreak: AnyColumn): SQL[] {
+function orderOf<S extends string>(paging: Paging<S>, sortable: SortColumns<S>, tieBreak: AnyColumn): SQL[] {
   const order = paging.direction === 'asc' ? asc : desc;
   const sort = sortable[paging.sortBy];
   const columns: readonly (AnyColumn | SQL)[] = Array.isArray(sort) ? sort : [sort];
-  // Sorted by the tie-break itself (the default, newest first): once is enough.
   return [...columns.map((column) => order(column)), ...(columns.includes(tieBreak) ? [] : [order(tieBreak)])];
 }
 
@@ -59,33 +53,57 @@ export async function pagedList<S extends string, Q extends PgSelect, C extends 
   paging: Paging<S>,
   spec: ListSpec<S, Q, C>,
 ): Promise<ListPage<Awaited<Q>[number], C>> {
-  const lists = listsOf(db);
-  const limit = paging.count;
-  const offset = (paging.page - 1) * paging.count;
-  const order = orderOf(paging, spec.sortable, spec.tieBreak);
-  const counted = spec.totalKey ? lists.total(spec.totalKey, () => spec.count) : Promise.resolve(spec.count);
-  let page: Promise<Awaited<Q>>;
-  if (!spec.keys)
-    page = Promise.resolve(
-      spec.rows
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset) as Awaited<Q>,
-    );
-  else {
-    const known = spec.totalKey ? lists.known(spec.totalKey) : undefined;
-    page = pageKeys(paging, spec, spec.keys, Number(known?.[0]?.n ?? Number.NaN)).then((keys) => rowsOfKeys(spec, keys, order));
+  const counted = spec.totalKey ? listsOf(db).total(spec.totalKey, spec.count) : Promise.resolve(spec.count());
+  const [rows, totals] = await Promise.all([pageOf(db, paging, spec), counted]);
+  return { rows: rows as Awaited<Q>[number][], count: Number(totals[0]?.n ?? 0), totals: totals[0] };
+}
+
+type Statement = { execute(values: Record<string, unknown>): Promise<unknown[]> };
+const statements = oncePerDatabase(() => new Map<string, Statement>());
+/** The statement prepared under `name` on this database, built on first use. */
+function preparedOnce(db: Db, name: string, build: () => { prepare(name: string): unknown }): Statement {
+  let statement = statements(db).get(name);
+  if (!statement) {
+    statement = build().prepare(name) as Statement;
+    statements(db).set(name, statement);
   }
-  const [rows, totals] = await Promise.all([page, counted]);
-  return { rows, count: Number(totals[0]?.n ?? 0), totals: totals[0] };
+  return statement;
+}
+
+function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>, spec: ListSpec<S, Q>): PromiseLike<unknown[]> {
+  const order = () => orderOf(paging, spec.sortable, spec.tieBreak);
+  const { keys } = spec;
+  if (!keys)
+    return spec
+      .rows()
+      .orderBy(...order())
+      .limit(paging.count)
+      .offset((paging.page - 1) * paging.count);
+  const known = spec.totalKey ? listsOf(db).known(spec.totalKey) : undefined;
+  const window = pageWindow(paging, known ? Number(known[0]?.n ?? 0) : Number.POSITIVE_INFINITY);
+  if (!window) return Promise.resolve([]);
+  const pageOfKeys = (limit: SQL, offset: SQL) => {
+    const keysOrder = orderOf({ ...paging, direction: keysDirection(paging, window.backwards) }, spec.sortable, spec.tieBreak);
+    const pageKeys = sql`${keys().orderBy(...keysOrder)} limit ${limit} offset ${offset}`;
+    return spec
+      .rows()
+      .where(sql`${spec.tieBreak} = any(array(${pageKeys}))`)
+      .orderBy(...order());
+  };
+  if (!spec.prepared) return pageOfKeys(sql`${window.limit}`, sql`${window.offset}`);
+  const name = `${spec.prepared.name}_${paging.sortBy}_${paging.direction}${window.backwards ? '_from_end' : ''}`;
+  // Limit and offset behind subqueries, so that no plan sees their values and the generic one is kept (decision 124).
+  const placeholder = (name: string) => sql`(select ${sql.placeholder(name)}::bigint)`;
+  const statement = preparedOnce(db, name, () => pageOfKeys(placeholder('limit'), placeholder('offset')));
+  return statement.execute({ ...spec.prepared.values, limit: window.limit, offset: window.offset });
 }
 
 /**
- * Where a page's keys are read from when the list's total is known: past the middle of the list they are counted
+ * Where a page's keys are read from (total: infinite while unknown): past the middle of the list they are counted
  * from the other end (`backwards`), so the last page skips ten index entries rather than all the others; null past
  * the last row.
  */
-export function pageWindow(paging: Paging<string>, total: number): { backwards: boolean; limit: number; offset: number } | null {
+function pageWindow(paging: Paging<string>, total: number): { backwards: boolean; limit: number; offset: number } | null {
   const limit = paging.count;
   const offset = (paging.page - 1) * paging.count;
   if (offset >= total) return null;
@@ -96,36 +114,8 @@ export function pageWindow(paging: Paging<string>, total: number): { backwards: 
 }
 
 /** The direction the keys are read in: the asked one, or the other when read from the end. */
-export const keysDirection = (paging: Paging<string>, backwards: boolean) =>
+const keysDirection = (paging: Paging<string>, backwards: boolean) =>
   backwards ? (paging.direction === 'asc' ? 'desc' : 'asc') : paging.direction;
-
-/** The page's keys, in the asked order (total NaN while unknown: read from the start). */
-async function pageKeys<S extends string>(
-  paging: Paging<S>,
-  spec: { sortable: SortColumns<S>; tieBreak: AnyColumn },
-  keys: PgSelect,
-  total: number,
-): Promise<number[]> {
-  const window = pageWindow(paging, Number.isNaN(total) ? Number.POSITIVE_INFINITY : total);
-  if (!window) return [];
-  const found = (await keys
-    .orderBy(...orderOf({ ...paging, direction: keysDirection(paging, window.backwards) }, spec.sortable, spec.tieBreak))
-    .limit(window.limit)
-    .offset(window.offset)) as { key: number }[];
-  const inOrder = found.map((row) => Number(row.key));
-  return window.backwards ? inOrder.reverse() : inOrder;
-}
-
-/** The rows of the page's keys in the page's order: by the list's prepared statement, or its rows select. */
-function rowsOfKeys<Q extends PgSelect>(
-  spec: { rows: Q; tieBreak: AnyColumn; rowsOfKeys?: (keys: number[]) => Promise<Awaited<Q>> },
-  keys: number[],
-  order: SQL[],
-): Promise<Awaited<Q>> {
-  if (keys.length === 0) return Promise.resolve([] as unknown as Awaited<Q>);
-  if (spec.rowsOfKeys) return spec.rowsOfKeys(keys);
-  return Promise.resolve(spec.rows.where(anyOf(spec.tieBreak, keys)).orderBy(...order) as Awaited<Q>);
-}
 
 /**
  * A member's own list (their characters, notices, prestige record): few rows, opened on every visit. Each sort is
@@ -137,43 +127,17 @@ export function ownList<S extends string, Q extends PgSelect, R = Awaited<Q>[num
   name: string,
   list: { sortable: SortColumns<S>; tieBreak: AnyColumn; select: (db: Db) => Q },
 ): (db: Db, owner: number, paging: Paging<S>) => Promise<{ rows: R[]; count: number; totals: R | undefined }> {
-  const statements = oncePerDatabase(() => new Map<string, { execute(values: Record<string, number>): Promise<R[]> }>());
-  const statement = (db: Db, paging: Paging<S>) => {
-    const sorted = `${name}_${paging.sortBy}_${paging.direction}`;
-    let found = statements(db).get(sorted);
-    if (!found) {
-      found = list
+  return async (db, owner, paging) => {
+    const statement = preparedOnce(db, `${name}_${paging.sortBy}_${paging.direction}`, () =>
+      list
         .select(db)
         .orderBy(...orderOf(paging, list.sortable, list.tieBreak))
         .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(sorted) as unknown as { execute(values: Record<string, number>): Promise<R[]> };
-      statements(db).set(sorted, found);
-    }
-    return found;
-  };
-  return async (db, owner, paging) => {
-    const page = (n: number) => statement(db, paging).execute({ owner, limit: paging.count, offset: (n - 1) * paging.count });
+        .offset(sql.placeholder('offset')),
+    );
+    const page = async (n: number) => (await statement.execute({ owner, limit: paging.count, offset: (n - 1) * paging.count })) as R[];
     const rows = await page(paging.page);
     const totals = rows[0] ?? (paging.page > 1 ? (await page(1))[0] : undefined);
     return { rows, count: Number((totals as CountRow | undefined)?.n ?? 0), totals };
-  };
-}
-
-/**
- * A list's rows by key through one statement prepared once per database under `name`, so PostgreSQL keeps its plan
- * (primary-key look-ups whatever the keys; planning the joins cost more than running them). `select(db, where)` is
- * the list's rows select with that where. The rows come back in the order of the keys asked for.
- */
-export function preparedRowsOfKeys<R extends Record<string, unknown>>(
-  name: string,
-  key: { column: AnyColumn; field: keyof R & string },
-  select: (db: Db, where: SQL) => { prepare(name: string): { execute(values: { keys: number[] }): Promise<R[]> } },
-): (db: Db, keys: number[]) => Promise<R[]> {
-  const statement = oncePerDatabase((db) => select(db, anyOfKeys(key.column, sql.placeholder('keys'))).prepare(name));
-  return async (db, keys) => {
-    const rows: R[] = await statement(db).execute({ keys });
-    const byKey = new Map(rows.map((row) => [Number(row[key.field]), row]));
-    return keys.map((k) => byKey.get(k)).filter((row): row is R => row !== undefined);
   };
 }

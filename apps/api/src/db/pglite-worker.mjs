@@ -1,10 +1,6 @@
-// The embedded database in a thread of its own (decision 029), talked to by `PgliteThread` (pglite.ts). Plain
-// JavaScript so that node runs it as it is, from the TypeScript sources (tsx) and from the API bundle alike:
-//   { id, op: 'open', dataDir?, loadDataDir? }   opens the database (a directory, or in memory from a dump)
-//   { id, op: 'protocol', bytes }                 PostgreSQL wire-protocol messages from node-postgres (decision 125)
-//   { id, op: 'dump' }, { id, op: 'close' }
-// and answers { id, result } or { id, error }. The protocol's answers go back as PGlite parsed them; an error
-// message goes as its own fields (SQLSTATE code, constraint…), which the other side makes a DatabaseError again.
+// The embedded database in a thread of its own (decision 029), driven by `PgliteThread` (pglite.ts); plain JavaScript
+// so that node runs it as it is. Messages: { id, op: 'open' | 'protocol' | 'dump' | 'close', … }; answers { id, result }
+// or { id, error }, an error as its own fields (SQLSTATE code, constraint…).
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -18,8 +14,7 @@ async function handle(message) {
       db = await PGlite.create(
         message.dataDir ? { dataDir: message.dataDir } : message.loadDataDir ? { loadDataDir: new Blob([message.loadDataDir]) } : {},
       );
-      // Its pages are in this process's memory or the OS's cache: a random read costs what a sequential one does,
-      // so the planner should not shy from an index for a few rows of a small table (decision 029).
+      // Its pages are in memory or the OS's cache: a random read costs what a sequential one does (decision 029).
       await db.exec('set random_page_cost = 1.1');
       return null;
     case 'protocol': {

@@ -1,22 +1,18 @@
-// PGlite (the default, embedded): one data directory, locked to this process, or a database in memory. It runs in a
-// worker thread of its own (pglite-worker.mjs, decision 029), so its WebAssembly has the machine's second core while
-// the API's thread routes, checks and serialises. The API talks to it as to PostgreSQL (decision 127): node-postgres,
-// whose one connection is PGlite's own adapter carrying the wire protocol to the thread, so Drizzle's driver, its
-// named prepared statements and the errors are those of PostgreSQL. Should the thread die (out of memory, an abort
-// in the WebAssembly), every statement answers DatabaseUnavailableError (503) while a new thread reopens the same
-// directory.
+// PGlite (the default, embedded): a data directory locked to this process, or a database in memory, in a worker
+// thread of its own (pglite-worker.mjs, decision 029) so its WebAssembly has the second core. The API talks to it as
+// to PostgreSQL through node-postgres and PGlite's adapter (decision 127). Should the thread die, statements answer
+// 503 while a new thread reopens the directory.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ChangeClock, registerChangeClock } from './changes';
 import { lockDataDir } from './lock';
 import { LendingPool } from './lending-pool';
-import { migrationCount, migrationsFolder } from './migrating';
+import { applyMigrations } from './migrating';
 import { DatabaseUnavailableError } from './outage';
 import * as schema from './schema/index';
 import type { Db, OpenedDatabase } from './types';
@@ -50,18 +46,13 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
   });
   const pool = new OneSession(thread);
   const db = drizzle(pool as pg.Pool, { schema }) as unknown as Db;
-  // Only this process opens the data directory (lockDataDir), so every write is told by the code that made it
-  // (tablesChanged): nobody else can write, and the clock is always live.
+  // Only this process writes the directory (lockDataDir): every write is told by tablesChanged, the clock always live.
   registerChangeClock(db, new ChangeClock(true));
   return {
     db,
     pglite: thread,
     kind: 'pglite',
-    async migrate() {
-      const applied = await migrationCount(db);
-      await migrate(db as never, { migrationsFolder });
-      if ((await migrationCount(db)) !== applied) await pool.query('analyze');
-    },
+    migrate: () => applyMigrations(db),
     analyze: async () => void (await pool.query('analyze')),
     async dump() {
       const client = await pool.connect();
@@ -80,11 +71,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
   };
 }
 
-/**
- * PGlite's one session as node-postgres's pool, lent to one caller at a time: a statement (LendingPool's query()),
- * or a transaction to its end. Its own turn-taking, not pg-pool's queue, which cost the API more (decision 130); its
- * client lives as long as the thread's connection, and a new thread gets a new client.
- */
+/** PGlite's one session as a pool, lent to one caller at a time (a statement or a whole transaction; decision 130). */
 class OneSession extends LendingPool {
   private turn: Promise<void> = Promise.resolve();
   private client: { connection: PglitePgConnection; ready: Promise<pg.Client> } | undefined;
@@ -98,7 +85,6 @@ class OneSession extends LendingPool {
     if (this.client?.connection !== connection) {
       const client = new pg.Client({ connection, pipeline: true } as pg.ClientConfig);
       const ready = client.connect().then(() => client);
-      // The thread died under it: its statements fail (503), and the next turn opens the new thread's.
       client.on('error', () => {
         if (this.client?.ready === ready) this.client = undefined;
       });
@@ -126,11 +112,7 @@ class OneSession extends LendingPool {
   }
 }
 
-/**
- * PGlite's adapter, but for one difference with node-postgres's own connection: Drizzle gives each query its
- * result's type parsers as `types`, which node-postgres also hands to Parse as the parameters' types; its own
- * serializer ignores an object there, PGlite's fails on it. Only a list of parameter types is passed on.
- */
+/** PGlite's adapter, but Parse gets parameter types only as a list (Drizzle's `types` object of parsers breaks it). */
 class ThreadConnection extends PglitePgConnection {
   override parse(query: { types?: unknown }) {
     super.parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
@@ -147,10 +129,7 @@ const HELD_UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
-/**
- * The thread, offering what PGlite's node-postgres adapter asks of a PGlite (`waitReady`, `execProtocolStream`):
- * wire-protocol messages cross as bytes, the answers come back as PGlite parsed them, an error as a DatabaseError.
- */
+/** The thread, offering what PGlite's adapter asks of a PGlite (`waitReady`, `execProtocolStream`): protocol bytes. */
 export class PgliteThread {
   private worker!: Worker;
   private readonly pending = new Map<number, Pending>();
@@ -173,10 +152,7 @@ export class PgliteThread {
     this.started = this.start();
   }
 
-  /**
-   * A statement's Parse, Bind, Describe and Execute are held until the Sync (or anything else) that ends them, so
-   * they cross to the thread together; their answers come back with the last.
-   */
+  /** A statement's messages are held until the Sync that ends them, and cross to the thread together. */
   async execProtocolStream(bytes: Uint8Array): Promise<unknown[]> {
     this.held.push(bytes);
     if (HELD_UNTIL_SYNC.has(bytes[0]!)) return [];

@@ -1,11 +1,10 @@
 // PostgreSQL (DATABASE_URL): a pool that knows each request's connections (to cancel an abandoned request's
 // statements) and listens for changes (db/changes.ts); its migration and ANALYZE.
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ChangeClock, listenForChanges, registerChangeClock } from './changes';
 import { LendingPool } from './lending-pool';
-import { migrationCount, migrationsFolder } from './migrating';
+import { applyMigrations } from './migrating';
 import { ClientGoneError } from './outage';
 import { type RequestScope, requestScope } from './request-scope';
 import * as schema from './schema/index';
@@ -61,11 +60,9 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
       : {}),
   });
   const onError = target.onError ?? (() => undefined);
-  // A server that stops or restarts breaks idle and busy connections alike; pg emits 'error' on them. Without
-  // listeners that would be an unhandled 'error' event that ends the process. The broken client is dropped by
-  // the pool and the next request opens a new one, so the portal recovers when the database returns.
+  // A server that goes away breaks idle and lent connections: logged, not an unhandled 'error' that ends the process;
+  // pg-pool drops them and the next request opens new ones.
   pool.on('error', (error) => onError(error));
-  // A connection that breaks while lent emits 'error' on its client: its statement fails, the process goes on.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const clock = new ChangeClock(false);
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => pool.holders.get(client)?.clients.delete(client));
@@ -100,8 +97,7 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
       const client = await pool.connect();
       try {
         await client.query('set statement_timeout = 0');
-        // VACUUM too: it marks the freshly loaded pages all-visible, so index-only scans (the lists' deep pages
-        // and counts) need not visit the table until autovacuum would have got round to it.
+        // VACUUM too: freshly loaded pages marked all-visible serve index-only scans at once.
         await client.query('vacuum (analyze)');
         await client.query('reset statement_timeout');
       } finally {
@@ -115,10 +111,7 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
         // A migration may build an index on a large table: no statement limit for it.
         await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock(727274)');
-        const migrator = drizzlePg(client, { schema }) as unknown as Db;
-        const applied = await migrationCount(migrator);
-        await migratePg(migrator as never, { migrationsFolder });
-        if ((await migrationCount(migrator)) !== applied) await client.query('analyze');
+        await applyMigrations(drizzlePg(client, { schema }) as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
         await client.query('reset statement_timeout').catch(() => undefined);

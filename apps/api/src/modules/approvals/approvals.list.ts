@@ -13,8 +13,6 @@ import {
   everyWordStartsAName,
   filtersOf,
   pagedList,
-  preparedRowsOfKeys,
-  rememberedPages,
   totalKeyOf,
   type SortColumns,
   approvals,
@@ -39,16 +37,17 @@ export async function listApprovalsOfCharacter(
 ): Promise<ListResult<ApprovalRow>> {
   const where = eq(approvals.character_id, character_id);
   const page = await pagedList(db, paging, {
-    rows: db
-      .select({
-        ...coreColumns,
-        character_id: approvals.character_id,
-        created_at: approvals.created_at,
-      })
-      .from(approvals)
-      .where(where)
-      .$dynamic(),
-    count: db.select({ n: count() }).from(approvals).where(where),
+    rows: () =>
+      db
+        .select({
+          ...coreColumns,
+          character_id: approvals.character_id,
+          created_at: approvals.created_at,
+        })
+        .from(approvals)
+        .where(where)
+        .$dynamic(),
+    count: () => db.select({ n: count() }).from(approvals).where(where),
     sortable: { created_at: approvals.created_at, app_number: approvals.app_number, status: approvals.status },
     tieBreak: approvals.id,
   });
@@ -153,11 +152,6 @@ const listRowsSelect = (db: Db) =>
       .from(approvals)
       .$dynamic(),
   ).leftJoin(updaters, eq(updaters.id_user, approvals.updated_by));
-/** A page's rows by their keys, prepared once (db/list.ts). */
-const listRowsOf = preparedRowsOfKeys('approvals_rows', { column: approvals.id, field: 'id' }, (db, keys) =>
-  listRowsSelect(db).where(keys),
-);
-
 /** Waiting at a level where the actor is the named approver (never their own character's). */
 export function awaitingApprover(me: Me): SQL {
   return and(
@@ -182,41 +176,25 @@ const SORTABLE = {
   required_approval: approvals.required_approval,
   status: approvals.status,
 } satisfies SortColumns<ApprovalsListQuery['sortBy']>;
-/** The sorts whose keys would need a join: the views below leave them to pagedList, as any filter but theirs. */
+/** The sorts whose keys need a join: the views below leave them to a statement planned for each page. */
 const JOINED_SORTS: readonly ApprovalsListQuery['sortBy'][] = ['player_name', 'venue_name'];
 
-type View = 'all' | 'visible' | 'visible_reach' | 'awaiting';
 /**
- * The views an approver opens most (everything they see, or what awaits them; overdue or not), once their total is
- * remembered: a page is one statement prepared per view and sort (db/remembered-page.ts), the member, their places and
- * the overdue cutoff its placeholders.
+ * The views an approver opens most (everything they see, or what awaits them; overdue or not) sorted by a column of
+ * the application: a page is one statement prepared per view and sort (db/list.ts `prepared`), the member, their
+ * places and the overdue cutoff its placeholders.
  */
-const viewPages = new Map<string, ReturnType<typeof rememberedPages<ApprovalsListQuery['sortBy'], ApprovalListRowOfDb>>>();
-function pagesOf(view: View, overdue: boolean) {
-  const name = `approvals_page_${view}${overdue ? '_overdue' : ''}`;
-  let pages = viewPages.get(name);
-  if (!pages) {
-    const me = sql.placeholder('me');
-    const where = and(
-      view === 'awaiting'
-        ? awaitingApprover(me)
-        : view === 'all'
-          ? undefined
-          : visibleWhere(me, view === 'visible_reach' ? sql.placeholder('reached') : undefined),
-      ...(overdue ? [inList(approvals.status, OPEN_APPROVAL_STATUSES), lt(approvals.level_since, sql.placeholder('cutoff'))] : []),
-    );
-    pages = rememberedPages({
-      name,
-      sortable: SORTABLE,
-      tieBreak: approvals.id,
-      keys: (db) => db.select({ key: approvals.id }).from(approvals).where(where).$dynamic(),
-      rows: (db, keys) => listRowsSelect(db).where(keys),
-    });
-    viewPages.set(name, pages);
-  }
-  return pages;
+function viewWhere(view: 'all' | 'visible' | 'visible_reach' | 'awaiting', overdue: boolean): SQL | undefined {
+  const me = sql.placeholder('me');
+  return and(
+    view === 'awaiting'
+      ? awaitingApprover(me)
+      : view === 'all'
+        ? undefined
+        : visibleWhere(me, view === 'visible_reach' ? sql.placeholder('reached') : undefined),
+    ...(overdue ? [inList(approvals.status, OPEN_APPROVAL_STATUSES), lt(approvals.level_since, sql.placeholder('cutoff'))] : []),
+  );
 }
-type ApprovalListRowOfDb = Awaited<ReturnType<typeof listRowsOf>>[number];
 
 export async function listApprovals(
   db: Db,
@@ -252,29 +230,32 @@ export async function listApprovals(
   const totalKey = totalKeyOf(`approvals of ${actor.id_user} at ${query.overdue ? now.getTime() : ''}`, query);
   const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where);
   const { awaitingMe: _awaitingMe, overdue: _overdue, ...otherFilters } = filtersOf(query);
-  const view: View = query.awaitingMe ? 'awaiting' : actor.isAdmin ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
+  const view = query.awaitingMe ? 'awaiting' : actor.isAdmin ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
+  const list = { totalKey, sortable: SORTABLE, tieBreak: approvals.id, rows: () => listRowsSelect(db), count: countAll };
   const page =
-    (!JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)
-      ? await pagesOf(view, Boolean(query.overdue))(db, {
-          paging: query,
-          totalKey,
-          count: countAll,
-          values: { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() },
+    !JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)
+      ? await pagedList(db, query, {
+          ...list,
+          keys: () =>
+            db
+              .select({ key: approvals.id })
+              .from(approvals)
+              .where(viewWhere(view, Boolean(query.overdue)))
+              .$dynamic(),
+          prepared: {
+            name: `approvals_page_${view}${query.overdue ? '_overdue' : ''}`,
+            values: { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() },
+          },
         })
-      : undefined) ??
-    (await pagedList(db, query, {
-      // The page's ids first, joining only what the filters and the sort read: a deep page skips ids, not joined rows.
-      keys: countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
-        player: reads.player || query.sortBy === 'player_name',
-        venue: reads.venue || query.sortBy === 'venue_name',
-      }).where(where),
-      rows: listRowsSelect(db).where(where),
-      rowsOfKeys: (ids) => listRowsOf(db, ids),
-      count: countAll(),
-      totalKey,
-      sortable: SORTABLE,
-      tieBreak: approvals.id,
-    }));
+      : await pagedList(db, query, {
+          ...list,
+          // The page's ids first, joining only what the filters and the sort read: a deep page skips ids, not joined rows.
+          keys: () =>
+            countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
+              player: reads.player || query.sortBy === 'player_name',
+              venue: reads.venue || query.sortBy === 'venue_name',
+            }).where(where),
+        });
   return {
     rows: page.rows.map((r) => ({
       ...r,

@@ -58,8 +58,8 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<ListResult<A
   const where = auditWhere(query);
   const page = await pagedList(db, query, {
     totalKey: totalKeyOf('audit', query),
-    rows: db.select(auditRowColumns).from(auditLog).leftJoin(users, eq(users.id_user, auditLog.id_user)).where(where).$dynamic(),
-    count: db.select({ n: count() }).from(auditLog).where(where),
+    rows: () => db.select(auditRowColumns).from(auditLog).leftJoin(users, eq(users.id_user, auditLog.id_user)).where(where).$dynamic(),
+    count: () => db.select({ n: count() }).from(auditLog).where(where),
     sortable: { at: auditLog.at },
     tieBreak: auditLog.id,
   });

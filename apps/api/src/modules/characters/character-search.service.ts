@@ -38,20 +38,21 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
   if (query.sortBy === 'type_name') keys.innerJoin(characterTypes, characterJoins.type);
   if (query.sortBy === 'subtype_name') keys.innerJoin(characterSubtypes, characterJoins.subtype);
   const page = await pagedList(db, query, {
-    keys: keys.where(where),
+    keys: () => keys.where(where),
     totalKey: totalKeyOf('character search', query),
-    rows: selectCharacterRowsWithPlayers(db, {
-      ...characterColumns,
-      character_virtue: characters.character_virtue,
-      app_count: appCount,
-      id_venue: characters.id_venue,
-      player_name: playerName,
-      user_camnum: users.user_camnum,
-      venue_name: venues.venue_name,
-    })
-      .where(where)
-      .$dynamic(),
-    count: db.select({ n: count() }).from(characters).leftJoin(venues, characterJoins.venue).where(where),
+    rows: () =>
+      selectCharacterRowsWithPlayers(db, {
+        ...characterColumns,
+        character_virtue: characters.character_virtue,
+        app_count: appCount,
+        id_venue: characters.id_venue,
+        player_name: playerName,
+        user_camnum: users.user_camnum,
+        venue_name: venues.venue_name,
+      })
+        .where(where)
+        .$dynamic(),
+    count: () => db.select({ n: count() }).from(characters).leftJoin(venues, characterJoins.venue).where(where),
     sortable: {
       character_name: sql`lower(${characters.character_name})`,
       type_name: characterTypes.type_name,

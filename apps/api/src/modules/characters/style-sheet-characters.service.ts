@@ -14,6 +14,15 @@ import type { CharacterFacts } from './characters.policy';
  * only takes a character still Pending, so of two signings (a double click, two tabs) one changes it and the
  * other is a 409.
  */
+/** A character on a style sheet, as its list and its export show it. */
+export const sheetCharacterColumns = {
+  ...characterColumns,
+  player_name: playerName,
+  user_camnum: users.user_camnum,
+  character_status: characters.character_status,
+  sign_response: characters.sign_response,
+};
+
 export async function signCharacter(
   db: Db,
   id_character: number,
@@ -64,16 +73,8 @@ export async function listCharactersOfVenue(
   const where = eq(characters.id_venue, id_venue);
   const page = await pagedList(db, query, {
     totalKey: totalKeyOf(`characters of sheet ${id_venue}`, query),
-    rows: selectCharacterRowsWithPlayers(db, {
-      ...characterColumns,
-      player_name: playerName,
-      user_camnum: users.user_camnum,
-      character_status: characters.character_status,
-      sign_response: characters.sign_response,
-    })
-      .where(where)
-      .$dynamic(),
-    count: db.select({ n: count() }).from(characters).where(where),
+    rows: () => selectCharacterRowsWithPlayers(db, sheetCharacterColumns).where(where).$dynamic(),
+    count: () => db.select({ n: count() }).from(characters).where(where),
     sortable: {
       id_character: characters.id_character,
       character_name: sql`lower(${characters.character_name})`,

@@ -11,23 +11,24 @@ export async function listXpLogs(db: Db, id_character: number, query: XpLogsQuer
   const authors = alias(users, 'author');
   const where = eq(xpLogs.id_character, id_character);
   const page = await pagedList(db, query, {
-    rows: db
-      .select({
-        id_xp_log: xpLogs.id_xp_log,
-        xp_datetime: xpLogs.xp_datetime,
-        xp_type: xpLogs.xp_type,
-        xp_description: xpLogs.xp_description,
-        xp_amount: xpLogs.xp_amount,
-        xp_balance: xpLogs.xp_balance,
-        is_void: xpLogs.is_void,
-        id_game: xpLogs.id_game,
-        author_name: sql<string | null>`nullif(trim(concat_ws(' ', ${authors.user_fname}, ${authors.user_lname})), '')`,
-      })
-      .from(xpLogs)
-      .leftJoin(authors, eq(authors.id_user, xpLogs.id_user_author))
-      .where(where)
-      .$dynamic(),
-    count: db.select({ n: count() }).from(xpLogs).where(where),
+    rows: () =>
+      db
+        .select({
+          id_xp_log: xpLogs.id_xp_log,
+          xp_datetime: xpLogs.xp_datetime,
+          xp_type: xpLogs.xp_type,
+          xp_description: xpLogs.xp_description,
+          xp_amount: xpLogs.xp_amount,
+          xp_balance: xpLogs.xp_balance,
+          is_void: xpLogs.is_void,
+          id_game: xpLogs.id_game,
+          author_name: sql<string | null>`nullif(trim(concat_ws(' ', ${authors.user_fname}, ${authors.user_lname})), '')`,
+        })
+        .from(xpLogs)
+        .leftJoin(authors, eq(authors.id_user, xpLogs.id_user_author))
+        .where(where)
+        .$dynamic(),
+    count: () => db.select({ n: count() }).from(xpLogs).where(where),
     sortable: { xp_datetime: xpLogs.xp_datetime },
     tieBreak: xpLogs.id_xp_log,
   });

@@ -56,8 +56,8 @@ export async function listMembers(db: Db, reach: Reach, query: MembersQuery) {
   const [page, codes] = await Promise.all([
     pagedList(db, query, {
       totalKey: totalKeyOf(`members in reach ${JSON.stringify(reach)}`, query),
-      rows: db.select(memberListColumns).from(users).where(where).$dynamic(),
-      count: db.select({ n: count() }).from(users).where(where),
+      rows: () => db.select(memberListColumns).from(users).where(where).$dynamic(),
+      count: () => db.select({ n: count() }).from(users).where(where),
       sortable: {
         user_lname: users.user_lname,
         user_camnum: users.user_camnum,
@@ -82,18 +82,19 @@ export async function reachPrestige(
 ): Promise<ListResult<PrestigeEntry & { member_name: string; user_camnum: string }>> {
   const where = inReach(reach);
   const page = await pagedList(db, paging, {
-    rows: db
-      .select({
-        ...prestigeEntryColumns,
-        member_name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
-        user_camnum: users.user_camnum,
-      })
-      .from(prestige)
-      .innerJoin(users, eq(users.id_user, prestige.id_user))
-      .leftJoin(reviewers, eq(reviewers.id_user, prestige.id_reviewer))
-      .where(where)
-      .$dynamic(),
-    count: db.select({ n: count() }).from(prestige).innerJoin(users, eq(users.id_user, prestige.id_user)).where(where),
+    rows: () =>
+      db
+        .select({
+          ...prestigeEntryColumns,
+          member_name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
+          user_camnum: users.user_camnum,
+        })
+        .from(prestige)
+        .innerJoin(users, eq(users.id_user, prestige.id_user))
+        .leftJoin(reviewers, eq(reviewers.id_user, prestige.id_reviewer))
+        .where(where)
+        .$dynamic(),
+    count: () => db.select({ n: count() }).from(prestige).innerJoin(users, eq(users.id_user, prestige.id_user)).where(where),
     sortable: { prestige_datetime: prestige.prestige_datetime },
     tieBreak: prestige.id_prestige,
   });

@@ -5,7 +5,8 @@ import type { AuditQuery, MembersQuery } from '@guildhall/shared/schemas/adminis
 import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import { anyOf, auditLog, characters, prestige, users, type Db } from '../../db/index';
 import { auditRowColumns, auditWhere } from '../audit/audit.service';
-import { characterColumns, playerName, selectCharacterRowsWithPlayers } from '../characters/character-rows';
+import { selectCharacterRowsWithPlayers } from '../characters/character-rows';
+import { sheetCharacterColumns } from '../characters/style-sheet-characters.service';
 import { memberListColumns, membersWhere, type Reach } from '../coordinator/coordinator.service';
 import { domainCodes } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
@@ -138,13 +139,7 @@ export const VENUE_CHARACTERS_HEADER = [
 export async function* venueCharacterRows(db: Db, id_venue: number) {
   const batches = keysetBatches(
     (after: number | undefined) =>
-      selectCharacterRowsWithPlayers(db, {
-        ...characterColumns,
-        player_name: playerName,
-        user_camnum: users.user_camnum,
-        character_status: characters.character_status,
-        sign_response: characters.sign_response,
-      })
+      selectCharacterRowsWithPlayers(db, sheetCharacterColumns)
         .where(and(eq(characters.id_venue, id_venue), after === undefined ? undefined : gt(characters.id_character, after)))
         .orderBy(asc(characters.id_character))
         .limit(EXPORT_BATCH),

@@ -21,8 +21,8 @@ export async function searchFiles(db: Db, search: FilesSearch, paging: FilesQuer
   if (search.to) conditions.push(lt(files.created_at, new Date(new Date(`${search.to}T00:00:00Z`).getTime() + 86_400_000)));
   const where = conditions.length ? and(...conditions) : undefined;
   const { rows: folders, count: total } = await pagedList(db, paging, {
-    rows: db.select().from(files).where(where).$dynamic(),
-    count: db.select({ n: count() }).from(files).where(where),
+    rows: () => db.select().from(files).where(where).$dynamic(),
+    count: () => db.select({ n: count() }).from(files).where(where),
     sortable: { file_name: files.file_name, created_at: files.created_at },
     tieBreak: files.id_file,
   });

@@ -171,8 +171,8 @@ export async function listGames(db: Db, id_user: number, query: GamesQuery): Pro
     query.mine === 'yes' ? signedUp : undefined,
   );
   const page = await pagedList(db, query, {
-    rows: selectGames(db, id_user).where(where).$dynamic(),
-    count: db.select({ n: count() }).from(games).where(where),
+    rows: () => selectGames(db, id_user).where(where).$dynamic(),
+    count: () => db.select({ n: count() }).from(games).where(where),
     sortable: { starts_at: games.starts_at },
     tieBreak: games.id_game,
   });

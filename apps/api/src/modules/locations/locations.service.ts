@@ -52,20 +52,21 @@ export async function locationsByParents(db: Db, parentIds: number[]): Promise<L
 export async function venuesOfLocation(db: Db, id_location: number, paging: VenuesOfDomainQuery): Promise<ListResult<VenueSummary>> {
   const where = eq(venues.id_location, id_location);
   return pagedList(db, paging, {
-    rows: db
-      .select({
-        id_venue: venues.id_venue,
-        venue_name: venues.venue_name,
-        venue_type: venueTypes.venue_type,
-        id_user_st: venues.id_user_st,
-        storyteller_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`,
-      })
-      .from(venues)
-      .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
-      .leftJoin(users, eq(users.id_user, venues.id_user_st))
-      .where(where)
-      .$dynamic(),
-    count: db.select({ n: count() }).from(venues).where(where),
+    rows: () =>
+      db
+        .select({
+          id_venue: venues.id_venue,
+          venue_name: venues.venue_name,
+          venue_type: venueTypes.venue_type,
+          id_user_st: venues.id_user_st,
+          storyteller_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`,
+        })
+        .from(venues)
+        .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
+        .leftJoin(users, eq(users.id_user, venues.id_user_st))
+        .where(where)
+        .$dynamic(),
+    count: () => db.select({ n: count() }).from(venues).where(where),
     sortable: { venue_name: venues.venue_name, id_venue: venues.id_venue },
     tieBreak: venues.id_venue,
   });

@@ -9,8 +9,8 @@ export async function listOutbox(db: Db, query: z.infer<typeof outboxQuery>): Pr
   const where = query.status ? eq(mailOutbox.status, query.status) : undefined;
   const { rows, count: total } = await pagedList(db, query, {
     totalKey: totalKeyOf('outbox', query),
-    rows: db.select().from(mailOutbox).where(where).$dynamic(),
-    count: db.select({ n: count() }).from(mailOutbox).where(where),
+    rows: () => db.select().from(mailOutbox).where(where).$dynamic(),
+    count: () => db.select({ n: count() }).from(mailOutbox).where(where),
     sortable: { created_at: mailOutbox.created_at },
     tieBreak: mailOutbox.id,
   });

@@ -7,8 +7,6 @@ import {
   qualified,
   filtersOf,
   pagedList,
-  preparedRowsOfKeys,
-  rememberedPages,
   totalKeyOf,
   type SortColumns,
   locations,
@@ -27,14 +25,6 @@ const rowsSelect = (db: Db, withEmail: boolean) =>
     .select({ ...memberColumns, location_name: placeName, email: withEmail ? primaryEmail : sql<string | null>`null` })
     .from(users)
     .$dynamic();
-// A page's rows by their keys, each way prepared once (db/list.ts).
-const rowsWithEmail = preparedRowsOfKeys('lookup_rows_with_email', { column: users.id_user, field: 'id_user' }, (db, keys) =>
-  rowsSelect(db, true).where(keys),
-);
-const rowsWithoutEmail = preparedRowsOfKeys('lookup_rows', { column: users.id_user, field: 'id_user' }, (db, keys) =>
-  rowsSelect(db, false).where(keys),
-);
-
 const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   id_user: users.id_user,
   user_lname: users.user_lname,
@@ -45,30 +35,19 @@ const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   location_name: locations.location_name,
 };
 
-// The whole society, sorted by a column of users (the default page and every page past it): while its total is
-// remembered, a page is one statement prepared per sort, its plan kept (remembered-page.ts). A filter or the place sort
-// reads through pagedList: a prefix's plan should be made for what was typed.
-const wholeSociety = (withEmail: boolean) =>
-  rememberedPages<LookupQuery['sortBy'], LookupRow>({
-    name: withEmail ? 'lookup_page_with_email' : 'lookup_page',
-    sortable: SORT_COLUMNS,
-    tieBreak: users.id_user,
-    keys: (db) => db.select({ key: users.id_user }).from(users).$dynamic(),
-    rows: (db, keys) => rowsSelect(db, withEmail).where(keys).$dynamic(),
-  });
-const wholeSocietyWithEmail = wholeSociety(true);
-const wholeSocietyWithoutEmail = wholeSociety(false);
-
 export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
-  const totalKey = totalKeyOf('lookup', query);
   const countAll = () => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
+  const list = { totalKey: totalKeyOf('lookup', query), sortable: SORT_COLUMNS, tieBreak: users.id_user };
+  // The whole society sorted by a column of users (the default page and every page past it): one statement prepared
+  // per sort, its plan kept. A filter is planned for what was typed (a prefix's plan depends on it).
   if (query.sortBy !== 'location_name' && Object.values(filtersOf(query)).every((value) => value === undefined)) {
-    const page = await (opts.withEmail ? wholeSocietyWithEmail : wholeSocietyWithoutEmail)(db, {
-      paging: query,
-      totalKey,
+    return pagedList(db, query, {
+      ...list,
+      keys: () => db.select({ key: users.id_user }).from(users).$dynamic(),
+      rows: () => rowsSelect(db, opts.withEmail),
       count: countAll,
+      prepared: { name: opts.withEmail ? 'lookup_page_with_email' : 'lookup_page' },
     });
-    if (page) return page;
   }
   const conditions: SQL[] = [];
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
@@ -96,15 +75,10 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const needsLocation = Boolean(query.locations?.length) || query.sortBy === 'location_name';
   const keys = db.select({ key: users.id_user }).from(users).$dynamic();
   if (needsLocation) keys.leftJoin(locations, eq(locations.id_location, users.id_location));
-  return pagedList(db, query, {
-    // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows.
-    keys: keys.where(where),
-    // Read only without rowsOfKeys; its where may read the places.
-    rows: rowsSelect(db, opts.withEmail).leftJoin(locations, eq(locations.id_location, users.id_location)).where(where),
-    rowsOfKeys: (ids) => (opts.withEmail ? rowsWithEmail : rowsWithoutEmail)(db, ids),
-    count: countAll().where(where),
-    totalKey,
-    sortable: SORT_COLUMNS,
-    tieBreak: users.id_user,
-  });
+  const rows = () => {
+    const select = rowsSelect(db, opts.withEmail);
+    return needsLocation ? select.leftJoin(locations, eq(locations.id_location, users.id_location)) : select;
+  };
+  // A deep page sorts and skips ids only (an index-only path for the indexed sorts), then reads ten rows.
+  return pagedList(db, query, { ...list, keys: () => keys.where(where), rows, count: () => countAll().where(where) });
 }

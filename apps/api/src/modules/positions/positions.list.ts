@@ -22,30 +22,31 @@ export async function listPositions(db: Db, query: PositionsQuery): Promise<List
   const holding = and(eq(positionHolders.id_position, positions.id_position), isNull(positionHolders.ended_at));
   const [page, codes] = await Promise.all([
     pagedList(db, query, {
-      rows: db
-        .select({
-          id_position: positions.id_position,
-          id_location: positions.id_location,
-          location_name: locations.location_name,
-          pos_type: positions.pos_type,
-          pos_title: positions.pos_title,
-          id_venue: positions.id_venue,
-          venue_name: venues.venue_name,
-          id_user: users.id_user,
-          holder_name: sql<string | null>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
-          user_camnum: users.user_camnum,
-          held_since: sql<
-            string | null
-          >`coalesce(${positionHolders.started_at}, case when ${positions.id_user} is not null then ${positions.created_at} end)`,
-        })
-        .from(positions)
-        .innerJoin(locations, eq(locations.id_location, positions.id_location))
-        .leftJoin(venues, eq(venues.id_venue, positions.id_venue))
-        .leftJoin(users, eq(users.id_user, positions.id_user))
-        .leftJoin(positionHolders, holding)
-        .where(where)
-        .$dynamic(),
-      count: db.select({ n: count() }).from(positions).leftJoin(users, eq(users.id_user, positions.id_user)).where(where),
+      rows: () =>
+        db
+          .select({
+            id_position: positions.id_position,
+            id_location: positions.id_location,
+            location_name: locations.location_name,
+            pos_type: positions.pos_type,
+            pos_title: positions.pos_title,
+            id_venue: positions.id_venue,
+            venue_name: venues.venue_name,
+            id_user: users.id_user,
+            holder_name: sql<string | null>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
+            user_camnum: users.user_camnum,
+            held_since: sql<
+              string | null
+            >`coalesce(${positionHolders.started_at}, case when ${positions.id_user} is not null then ${positions.created_at} end)`,
+          })
+          .from(positions)
+          .innerJoin(locations, eq(locations.id_location, positions.id_location))
+          .leftJoin(venues, eq(venues.id_venue, positions.id_venue))
+          .leftJoin(users, eq(users.id_user, positions.id_user))
+          .leftJoin(positionHolders, holding)
+          .where(where)
+          .$dynamic(),
+      count: () => db.select({ n: count() }).from(positions).leftJoin(users, eq(users.id_user, positions.id_user)).where(where),
       sortable: {
         location_name: locations.location_name,
         pos_type: positions.pos_type,

@@ -184,24 +184,25 @@ export async function listTransfers(
   );
   const [page, all] = await Promise.all([
     pagedList(db, query, {
-      rows: db
-        .select({
-          id: transfers.id,
-          id_user: transfers.id_user,
-          member_name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
-          user_camnum: users.user_camnum,
-          from_location: transfers.from_location,
-          to_location: transfers.to_location,
-          status: transfers.status,
-          note: transfers.note,
-          requested_at: transfers.requested_at,
-          decided_at: transfers.decided_at,
-        })
-        .from(transfers)
-        .innerJoin(users, eq(users.id_user, transfers.id_user))
-        .where(where)
-        .$dynamic(),
-      count: db.select({ n: count() }).from(transfers).where(where),
+      rows: () =>
+        db
+          .select({
+            id: transfers.id,
+            id_user: transfers.id_user,
+            member_name: sql<string>`concat_ws(' ', ${users.user_fname}, ${users.user_lname})`,
+            user_camnum: users.user_camnum,
+            from_location: transfers.from_location,
+            to_location: transfers.to_location,
+            status: transfers.status,
+            note: transfers.note,
+            requested_at: transfers.requested_at,
+            decided_at: transfers.decided_at,
+          })
+          .from(transfers)
+          .innerJoin(users, eq(users.id_user, transfers.id_user))
+          .where(where)
+          .$dynamic(),
+      count: () => db.select({ n: count() }).from(transfers).where(where),
       sortable: { requested_at: transfers.requested_at },
       tieBreak: transfers.id,
     }),

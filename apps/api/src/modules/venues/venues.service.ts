@@ -101,23 +101,24 @@ export async function listVenues(
   const where = conditions.length ? and(...conditions) : undefined;
   const page = await pagedList(db, query, {
     totalKey: totalKeyOf('style sheets', { ...query, ...filters }),
-    rows: db
-      .select({
-        id_venue: venues.id_venue,
-        venue_name: venues.venue_name,
-        id_venue_type: venues.id_venue_type,
-        venue_type: venueTypes.venue_type,
-        id_location: venues.id_location,
-        id_user_st: venues.id_user_st,
-        storyteller_name: storytellerName,
-      })
-      .from(venues)
-      .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
-      .innerJoin(locations, eq(locations.id_location, venues.id_location))
-      .leftJoin(users, eq(users.id_user, venues.id_user_st))
-      .where(where)
-      .$dynamic(),
-    count: countOf(db, filters, where),
+    rows: () =>
+      db
+        .select({
+          id_venue: venues.id_venue,
+          venue_name: venues.venue_name,
+          id_venue_type: venues.id_venue_type,
+          venue_type: venueTypes.venue_type,
+          id_location: venues.id_location,
+          id_user_st: venues.id_user_st,
+          storyteller_name: storytellerName,
+        })
+        .from(venues)
+        .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
+        .innerJoin(locations, eq(locations.id_location, venues.id_location))
+        .leftJoin(users, eq(users.id_user, venues.id_user_st))
+        .where(where)
+        .$dynamic(),
+    count: () => countOf(db, filters, where),
     sortable: {
       id_venue: venues.id_venue,
       venue_name: sql`lower(${venues.venue_name})`,
@@ -237,20 +238,21 @@ export async function updateVenue(db: Db, id_venue: number, input: VenueForm) {
 export async function listVenueItems(db: Db, id_venue: number, query: VenueItemsQuery): Promise<ListResult<VenueItem>> {
   const where = eq(venueItems.id_venue, id_venue);
   const page = await pagedList(db, query, {
-    rows: db
-      .select({
-        id_venue_item: venueItems.id_venue_item,
-        id_venue: venueItems.id_venue,
-        id_user_st: venueItems.id_user_st,
-        name: venueItems.name,
-        type: venueItems.type,
-        description: venueItems.description,
-        created_at: venueItems.created_at,
-      })
-      .from(venueItems)
-      .where(where)
-      .$dynamic(),
-    count: db.select({ n: count() }).from(venueItems).where(where),
+    rows: () =>
+      db
+        .select({
+          id_venue_item: venueItems.id_venue_item,
+          id_venue: venueItems.id_venue,
+          id_user_st: venueItems.id_user_st,
+          name: venueItems.name,
+          type: venueItems.type,
+          description: venueItems.description,
+          created_at: venueItems.created_at,
+        })
+        .from(venueItems)
+        .where(where)
+        .$dynamic(),
+    count: () => db.select({ n: count() }).from(venueItems).where(where),
     sortable: { name: sql`lower(${venueItems.name})`, type: venueItems.type, id_venue_item: venueItems.id_venue_item },
     tieBreak: venueItems.id_venue_item,
   });
@@ -271,17 +273,18 @@ const charactersOnVenue = sql<number>`(select count(*)::int from ${characters} w
 export async function venuesWithCharacterCount(db: Db, query: VenueCensusQuery): Promise<ListResult<VenueCensusRow>> {
   const page = await pagedList(db, query, {
     totalKey: totalKeyOf('census', query),
-    rows: db
-      .select({
-        id_venue: venues.id_venue,
-        venue_name: venues.venue_name,
-        venue_type: venueTypes.venue_type,
-        character_count: charactersOnVenue,
-      })
-      .from(venues)
-      .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
-      .$dynamic(),
-    count: db.select({ n: count() }).from(venues),
+    rows: () =>
+      db
+        .select({
+          id_venue: venues.id_venue,
+          venue_name: venues.venue_name,
+          venue_type: venueTypes.venue_type,
+          character_count: charactersOnVenue,
+        })
+        .from(venues)
+        .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
+        .$dynamic(),
+    count: () => db.select({ n: count() }).from(venues),
     sortable: { venue_name: sql`lower(${venues.venue_name})` },
     tieBreak: venues.id_venue,
   });
