@@ -12,11 +12,11 @@ import type { Db } from './types';
 export type SortColumns<S extends string> = Record<S, AnyColumn | SQL | readonly (AnyColumn | SQL)[]>;
 
 /** How a list is read; each part is built when it runs (a remembered total is not counted, a prepared page not rebuilt). */
-interface ListSpec<S extends string, Q extends PgSelect, C extends CountRow = CountRow> {
+interface ListSpec<S extends string, Q extends PgSelect> {
   /** The rows' select, built with `.$dynamic()` and its where clause; pagedList adds order, limit and offset. */
   rows: () => Q;
-  /** The total over all pages for the same filters: `db.select({ n: count() })…` (other aggregates may ride along). */
-  count: () => PromiseLike<C[]>;
+  /** The total over all pages for the same filters: `db.select({ n: count() })…`. */
+  count: () => PromiseLike<CountRow[]>;
   /** Lists that can be large: the name their total is remembered under (equal names, equal totals). */
   totalKey?: string;
   sortable: SortColumns<S>;
@@ -39,8 +39,6 @@ export function totalKeyOf(list: string, query: object): string {
   return `${list} ${JSON.stringify(filtersOf(query))}`;
 }
 
-type ListPage<R, C> = ListResult<R> & { totals: C | undefined };
-
 function orderOf<S extends string>(paging: Paging<S>, sortable: SortColumns<S>, tieBreak: AnyColumn): SQL[] {
   const order = paging.direction === 'asc' ? asc : desc;
   const sort = sortable[paging.sortBy];
@@ -48,14 +46,14 @@ function orderOf<S extends string>(paging: Paging<S>, sortable: SortColumns<S>, 
   return [...columns.map((column) => order(column)), ...(columns.includes(tieBreak) ? [] : [order(tieBreak)])];
 }
 
-export async function pagedList<S extends string, Q extends PgSelect, C extends CountRow = CountRow>(
+export async function pagedList<S extends string, Q extends PgSelect>(
   db: Db,
   paging: Paging<S>,
-  spec: ListSpec<S, Q, C>,
-): Promise<ListPage<Awaited<Q>[number], C>> {
+  spec: ListSpec<S, Q>,
+): Promise<ListResult<Awaited<Q>[number]>> {
   const counted = spec.totalKey ? listsOf(db).total(spec.totalKey, spec.count) : Promise.resolve(spec.count());
   const [rows, totals] = await Promise.all([pageOf(db, paging, spec), counted]);
-  return { rows: rows as Awaited<Q>[number][], count: Number(totals[0]?.n ?? 0), totals: totals[0] };
+  return { rows: rows as Awaited<Q>[number][], count: Number(totals[0]?.n ?? 0) };
 }
 
 type Statement = { execute(values: Record<string, unknown>): Promise<unknown[]> };
