@@ -3,6 +3,7 @@ import type { AuditQuery, AuditRow } from '@guildhall/shared/schemas/administrat
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { pagedList, totalKeyOf, auditLog, users, type Db, type Tx } from '../../db/index';
+import { personName } from '../users/person-name';
 
 export type AuditEntry = {
   /** The member who made the change. */
@@ -32,7 +33,7 @@ export const auditRowColumns = {
   id: auditLog.id,
   at: auditLog.at,
   id_user: auditLog.id_user,
-  by_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`,
+  by_name: personName(users),
   action: auditLog.action,
   entity: auditLog.entity,
   entity_id: auditLog.entity_id,

@@ -6,6 +6,7 @@ import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { characters, oncePerDatabase, pagedList, type Db, type Tx, users, xpLogs } from '../../db/index';
 import { charactersErrors } from './characters.errors';
+import { personName } from '../users/person-name';
 
 export async function listXpLogs(db: Db, id_character: number, query: XpLogsQuery): Promise<ListResult<XpLog>> {
   const authors = alias(users, 'author');
@@ -22,7 +23,7 @@ export async function listXpLogs(db: Db, id_character: number, query: XpLogsQuer
           xp_balance: xpLogs.xp_balance,
           is_void: xpLogs.is_void,
           id_game: xpLogs.id_game,
-          author_name: sql<string | null>`nullif(trim(concat_ws(' ', ${authors.user_fname}, ${authors.user_lname})), '')`,
+          author_name: personName(authors),
         })
         .from(xpLogs)
         .leftJoin(authors, eq(authors.id_user, xpLogs.id_user_author))

@@ -8,11 +8,12 @@ import {
   type VenueSummary,
   type VenuesOfDomainQuery,
 } from '@guildhall/shared/schemas/locations';
-import { asc, count, eq, or, sql } from 'drizzle-orm';
+import { asc, count, eq, or } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { rememberedUntilChange, locations, users, venues, venueTypes, pagedList, type Db, type Tx } from '../../db/index';
 import { locationsErrors } from './locations.errors';
 import { positionsOfLocation } from '../positions/positions.service';
+import { personName } from '../users/person-name';
 
 export const locationNotFound = locationsErrors.notFound;
 
@@ -59,7 +60,7 @@ export async function venuesOfLocation(db: Db, id_location: number, paging: Venu
           venue_name: venues.venue_name,
           venue_type: venueTypes.venue_type,
           id_user_st: venues.id_user_st,
-          storyteller_name: sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`,
+          storyteller_name: personName(users),
         })
         .from(venues)
         .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))

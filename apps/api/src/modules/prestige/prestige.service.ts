@@ -8,6 +8,7 @@ import { mcLevels, oncePerDatabase, ownList, prestige, rememberedUntilChange, us
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { prestigeErrors } from './prestige.errors';
+import { personName } from '../users/person-name';
 
 export const reviewers = alias(users, 'reviewer');
 
@@ -22,7 +23,7 @@ export const prestigeEntryColumns = {
   prestige_national: prestige.prestige_national,
   prestige_usable_general: prestige.prestige_usable_general,
   id_reviewer: prestige.id_reviewer,
-  reviewer_name: sql<string | null>`nullif(trim(concat_ws(' ', ${reviewers.user_fname}, ${reviewers.user_lname})), '')`,
+  reviewer_name: personName(reviewers),
   prestige_datetime: prestige.prestige_datetime,
   id_game: prestige.id_game,
 };

@@ -38,12 +38,13 @@ import { listLocations } from '../locations/locations.service';
 import { positionRank } from '../positions/positions.service';
 import { venuesErrors } from './venues.errors';
 import type { VenueFacts } from './venues.policy';
+import { personName } from '../users/person-name';
 
 export function listVenueTypes(db: Db) {
   return db.select().from(venueTypes).orderBy(asc(venueTypes.venue_type));
 }
 
-const storytellerName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname})), '')`;
+const storytellerName = personName(users);
 const contains = (column: SQL | typeof venues.venue_name, text: string) =>
   sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
 
