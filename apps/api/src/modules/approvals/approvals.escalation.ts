@@ -10,7 +10,7 @@ import { COORDINATOR_TYPES } from '../../auth/scope';
 import { every } from '../../operations/every';
 import { approvalEscalations, approvals, characters, positions, type Db, type Tx } from '../../db/index';
 import { noticeSubject, notify } from '../notifications/notifications.service';
-import { joined, venuePlaces } from './approvals.rows';
+import { joinedWithPlace, venuePlaces } from './approvals.rows';
 import { approvalLink } from './approvals.service';
 
 const BATCH = 200;
@@ -69,7 +69,7 @@ export async function escalateOverdue(db: Db, opts: { now: Date; escalationDays:
     })
     .from(approvals)
     .$dynamic();
-  const due = await joined(candidates)
+  const due = await joinedWithPlace(candidates)
     .leftJoin(approvalEscalations, escalationOfThisLevel)
     .where(overdueAndWaiting(cutoff))
     .orderBy(approvals.level_since)

@@ -1,4 +1,5 @@
-// What every view of an application reads: its own columns and its joins to the character, player, venue and place.
+// What every view of an application reads: its own columns and its joins to the character, player and venue (and,
+// for the views that route or escalate it, its place).
 import { type AnyColumn, eq, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { approvals, characters, locations, users, venues } from '../../db/index';
@@ -25,10 +26,12 @@ export const venuePlaces = alias(locations, 'venue_place');
 export const fullName = (u: { user_fname: AnyColumn; user_lname: AnyColumn }) =>
   sql<string>`trim(concat_ws(' ', ${u.user_fname}, ${u.user_lname}))`;
 
-/** An application with its character, player, venue and its place (`players`, `venuePlaces`). */
+/** An application with its character, player (`players`) and venue. */
 export const joined = <Q extends PgSelect>(q: Q) =>
   q
     .innerJoin(characters, eq(characters.id_character, approvals.character_id))
     .innerJoin(players, eq(players.id_user, characters.id_user))
-    .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
-    .leftJoin(venuePlaces, eq(venuePlaces.id_location, approvals.id_location));
+    .leftJoin(venues, eq(venues.id_venue, characters.id_venue));
+/** The same with the application's place (`venuePlaces`), for the views that read where it is routed. */
+export const joinedWithPlace = <Q extends PgSelect>(q: Q) =>
+  joined(q).leftJoin(venuePlaces, eq(venuePlaces.id_location, approvals.id_location));

@@ -24,7 +24,7 @@ import { listLocations } from '../locations/locations.service';
 import { noticeSubject, notify } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
 import type { ApprovalRecord } from './approvals.policy';
-import { fullName, joined, players, venuePlaces } from './approvals.rows';
+import { fullName, joined, joinedWithPlace, players, venuePlaces } from './approvals.rows';
 
 export const approvalLink = (id: number) => `/storyteller/approvals/${id}`;
 export const awaitsReviewMessage = (appNumber: string, description: string, character: string) =>
@@ -134,7 +134,7 @@ export async function approvalRecord(db: Db | Tx, id: number): Promise<ApprovalR
     })
     .from(approvals)
     .$dynamic();
-  const [row] = await joined(query).where(eq(approvals.id, id));
+  const [row] = await joinedWithPlace(query).where(eq(approvals.id, id));
   if (!row) throw approvalsErrors.notFound();
   return {
     id: row.id,

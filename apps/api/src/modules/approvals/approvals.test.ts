@@ -100,20 +100,31 @@ describe('GET /api/approvals/get pages', () => {
       { query: 'sortBy=venue_name&direction=asc', order: sql`lower(v.venue_name), a.id` },
       { query: 'sortBy=required_approval&direction=asc', order: sql`a.required_approval, a.id` },
     ];
+    // Some applications last changed by someone, so the name of who changed them is checked too.
+    await db.execute(sql`update approvals set updated_by = (select min(id_user) from users) where id % 3 = 0`);
     for (const { query, order } of cases) {
-      const expected = (
-        await rows<{ id: number }>(
-          db,
-          sql`select a.id from approvals a join characters c on c.id_character = a.character_id join users u on u.id_user = c.id_user
-              left join venues v on v.id_venue = c.id_venue order by ${order}`,
-        )
-      ).map((r) => Number(r.id));
+      const expected = await rows<Record<string, unknown>>(
+        db,
+        sql`select a.id, c.character_name, trim(concat_ws(' ', u.user_fname, u.user_lname)) as player_name, u.user_camnum,
+              v.venue_name, case when w.id_user is null then null else trim(concat_ws(' ', w.user_fname, w.user_lname)) end as updated_by_name
+            from approvals a join characters c on c.id_character = a.character_id join users u on u.id_user = c.id_user
+              left join venues v on v.id_venue = c.id_venue left join users w on w.id_user = a.updated_by order by ${order}`,
+      );
+      expect(expected.some((r) => r.updated_by_name) && expected.some((r) => r.venue_name)).toBe(true);
       const pages = Math.ceil(expected.length / 5);
       expect(pages).toBeGreaterThan(2);
       for (const page of [1, 1, 2, Math.ceil(pages / 2) + 1, pages - 1, pages]) {
         const res = (await get(`/api/approvals/get?${query}&count=5&page=${page}`, 'admin')).json().result;
         expect(res.count).toBe(expected.length);
-        expect(res.rows.map((r: { id: number }) => r.id)).toEqual(expected.slice((page - 1) * 5, page * 5));
+        const fields = ({ id, character_name, player_name, user_camnum, venue_name, updated_by_name }: Record<string, unknown>) => ({
+          id: Number(id),
+          character_name,
+          player_name,
+          user_camnum,
+          venue_name,
+          updated_by_name,
+        });
+        expect(res.rows.map(fields)).toEqual(expected.slice((page - 1) * 5, page * 5).map(fields));
       }
     }
   });
