@@ -17,6 +17,14 @@ import {
 } from './character-rows';
 
 /** Character search (SPEC §2): a domain or region filter covers the places below it too. */
+/** The sorts whose keys join another table to the characters. */
+const SORT_JOINS: Partial<Record<CharacterSearchQuery['sortBy'], 'player' | 'type' | 'subtype'>> = {
+  player_name: 'player',
+  user_camnum: 'player',
+  type_name: 'type',
+  subtype_name: 'subtype',
+};
+
 export async function searchCharacters(db: Db, query: CharacterSearchQuery): Promise<ListResult<CharacterSearchRow>> {
   const conditions: SQL[] = [];
   const place = query.domain ?? query.region;
@@ -34,9 +42,10 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
   // of characters_name_sort_idx, however large the society (issue 8).
   const keys = db.select({ key: characters.id_character }).from(characters).$dynamic();
   if (place || query.venueTypeId) keys.leftJoin(venues, characterJoins.venue);
-  if (query.sortBy === 'player_name' || query.sortBy === 'user_camnum') keys.innerJoin(users, characterJoins.player);
-  if (query.sortBy === 'type_name') keys.innerJoin(characterTypes, characterJoins.type);
-  if (query.sortBy === 'subtype_name') keys.innerJoin(characterSubtypes, characterJoins.subtype);
+  const sortJoin = SORT_JOINS[query.sortBy];
+  if (sortJoin === 'player') keys.innerJoin(users, characterJoins.player);
+  if (sortJoin === 'type') keys.innerJoin(characterTypes, characterJoins.type);
+  if (sortJoin === 'subtype') keys.innerJoin(characterSubtypes, characterJoins.subtype);
   const page = await pagedList(db, query, {
     keys: () => keys.where(where),
     totalKey: totalKeyOf('character search', query),
@@ -64,6 +73,10 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
       vss_status: vssStatusSql,
     },
     tieBreak: characters.id_character,
+    // Unfiltered and sorted by the character's own columns, a page is one statement prepared per sort, its plan kept
+    // (as the lookup's whole society). A sort through a join is planned for its page: a kept plan, not knowing the
+    // limit, would join every character.
+    prepared: where || sortJoin ? undefined : { name: 'character_search_page' },
   });
   return {
     rows: page.rows.map((row) => ({ ...row, app_count: Number(row.app_count), vss_status: characterVssStatus(row) })),

@@ -65,6 +65,17 @@ describe('GET /api/characters (character search)', () => {
       },
       { query: 'sortBy=player_name&direction=asc', order: sql`lower(u.user_lname), u.id_user, c.id_character`, where: sql`true` },
       { query: 'sortBy=character_name&direction=asc', order: sql`lower(c.character_name), c.id_character`, where: sql`true` },
+      // Unfiltered and by the character's own columns: the statement prepared per sort.
+      {
+        query: 'sortBy=character_name&direction=desc',
+        order: sql`lower(c.character_name) desc, c.id_character desc`,
+        where: sql`true`,
+      },
+      {
+        query: 'sortBy=character_virtue&direction=asc',
+        order: sql`c.character_virtue, c.id_character`,
+        where: sql`true`,
+      },
       { query: 'sortBy=type_name&direction=desc', order: sql`ct.type_name desc, c.id_character desc`, where: sql`true` },
       {
         query: `sortBy=player_name&direction=asc&region=${region}`,
