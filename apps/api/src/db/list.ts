@@ -2,7 +2,7 @@
 // tie-break, the total counted beside the page (remembered while large: db/list-totals.ts). A large list names its
 // `keys`: the page's keys are sorted and skipped on that narrow select, then only their rows read, in one statement.
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type CountRow, listsOf } from './list-totals';
 import { oncePerDatabase } from './per-database';
@@ -24,7 +24,7 @@ interface ListSpec<S extends string, Q extends PgSelect> {
   tieBreak: AnyColumn;
   /** Lists that page deep: `db.select({ key: tieBreak })` with the from, joins and where of `rows`. */
   keys?: () => PgSelect;
-  /** Beside `keys`, when every filter is a placeholder: the page is prepared under this name per sort and run with `values`. */
+  /** When every filter is a placeholder: the page is prepared under this name per sort and run with `values`. */
   prepared?: { name: string; values?: Record<string, unknown> };
 }
 
@@ -71,14 +71,21 @@ function preparedOnce(db: Db, name: string, build: () => { prepare(name: string)
 function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>, spec: ListSpec<S, Q>): PromiseLike<unknown[]> {
   const order = () => orderOf(paging, spec.sortable, spec.tieBreak);
   const { keys } = spec;
-  if (!keys)
-    return spec
-      .rows()
-      .orderBy(...order())
-      .limit(paging.count)
-      .offset((paging.page - 1) * paging.count);
+  const [limit, offset] = [paging.count, (paging.page - 1) * paging.count];
+  if (!keys) {
+    const page = (limit: number | Placeholder, offset: number | Placeholder) =>
+      spec
+        .rows()
+        .orderBy(...order())
+        .limit(limit)
+        .offset(offset);
+    if (!spec.prepared) return page(limit, offset);
+    const name = `${spec.prepared.name}_${paging.sortBy}_${paging.direction}`;
+    const statement = preparedOnce(db, name, () => page(sql.placeholder('limit'), sql.placeholder('offset')));
+    return statement.execute({ ...spec.prepared.values, limit, offset });
+  }
   const known = spec.totalKey ? listsOf(db).known(spec.totalKey) : undefined;
-  const window = pageWindow(paging, known ? Number(known[0]?.n ?? 0) : Number.POSITIVE_INFINITY);
+  const window = pageWindow(limit, offset, known ? Number(known[0]?.n ?? 0) : Number.POSITIVE_INFINITY);
   if (!window) return Promise.resolve([]);
   const pageOfKeys = (limit: SQL, offset: SQL) => {
     const keysOrder = orderOf({ ...paging, direction: keysDirection(paging, window.backwards) }, spec.sortable, spec.tieBreak);
@@ -101,9 +108,7 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
  * from the other end (`backwards`), so the last page skips ten index entries rather than all the others; null past
  * the last row.
  */
-function pageWindow(paging: Paging<string>, total: number): { backwards: boolean; limit: number; offset: number } | null {
-  const limit = paging.count;
-  const offset = (paging.page - 1) * paging.count;
+function pageWindow(limit: number, offset: number, total: number): { backwards: boolean; limit: number; offset: number } | null {
   if (offset >= total) return null;
   const fromEnd = total - offset - limit;
   return offset > total / 2

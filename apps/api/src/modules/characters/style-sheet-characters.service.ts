@@ -70,11 +70,15 @@ export async function listCharactersOfVenue(
   maySign: (character: CharacterFacts) => Promise<boolean>,
   venue_st: number | null,
 ): Promise<ListResult<VenueCharacterRow>> {
-  const where = eq(characters.id_venue, id_venue);
   const page = await pagedList(db, query, {
     totalKey: totalKeyOf(`characters of sheet ${id_venue}`, query),
-    rows: () => selectCharacterRowsWithPlayers(db, sheetCharacterColumns).where(where).$dynamic(),
-    count: () => db.select({ n: count() }).from(characters).where(where),
+    // One statement per sort for every sheet, the sheet its placeholder.
+    rows: () =>
+      selectCharacterRowsWithPlayers(db, sheetCharacterColumns)
+        .where(eq(characters.id_venue, sql.placeholder('venue')))
+        .$dynamic(),
+    prepared: { name: 'sheet_characters', values: { venue: id_venue } },
+    count: () => db.select({ n: count() }).from(characters).where(eq(characters.id_venue, id_venue)),
     sortable: {
       id_character: characters.id_character,
       character_name: sql`lower(${characters.character_name})`,

@@ -146,6 +146,26 @@ describe('GET /api/characters/venue/{id}', () => {
     expect(asOther.every((r) => r.abilities.length === 0)).toBe(true);
   });
 
+  it('gives each sheet its own characters, page by page and sort by sort, as a plain query does', async () => {
+    const db = t.database.db;
+    for (const venue of [venueX, venueY]) await buildCharacter(db, { id_venue: venue, character_name: `Zed of ${venue}` });
+    for (const venue of [venueX, venueY, venueX]) {
+      for (const [query, order] of [
+        ['sortBy=id_character&direction=asc', sql`id_character`],
+        ['sortBy=character_name&direction=desc', sql`lower(character_name) desc, id_character desc`],
+      ] as const) {
+        const expected = (
+          await rows<{ id: number }>(db, sql`select id_character as id from characters where id_venue = ${venue} order by ${order}`)
+        ).map((r) => Number(r.id));
+        for (const page of [1, 2]) {
+          const res = (await get(`/api/characters/venue/${venue}?${query}&count=1&page=${page}`, 'storyteller')).json().result;
+          expect(res.count).toBe(expected.length);
+          expect(res.rows.map((r: { id_character: number }) => r.id_character)).toEqual(expected.slice(page - 1, page));
+        }
+      }
+    }
+  });
+
   it('is for staff and storytellers (a member gets 403); 404 for an unknown sheet; 400 for a bad sort', async () => {
     expect((await get(`/api/characters/venue/${venueX}`, 'member')).statusCode).toBe(403);
     expect((await get('/api/characters/venue/99999999', 'storyteller')).statusCode).toBe(404);
