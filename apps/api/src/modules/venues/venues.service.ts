@@ -87,6 +87,9 @@ function countOf(db: Db, filters: VenueListFilters, where: SQL | undefined) {
   return query.where(where);
 }
 
+/** The VSS list's sorts that read no joined table. */
+const OWN_SORTS: readonly VenueListQuery['sortBy'][] = ['id_venue', 'venue_name'];
+
 /** SPEC §2 VSS list: filters on name, storyteller, venue type and domains (a domain covers the places below it). */
 export async function listVenues(
   db: Db,
@@ -128,6 +131,8 @@ export async function listVenues(
       storyteller_name: sql`lower(${storytellerName})`,
     },
     tieBreak: venues.id_venue,
+    // Unfiltered and sorted by the sheet's own columns: one statement per sort (decision 134).
+    prepared: where || !OWN_SORTS.includes(query.sortBy) ? undefined : { name: 'vss_list' },
   });
   const placeOf = await placesOf(db);
   const rows = await Promise.all(

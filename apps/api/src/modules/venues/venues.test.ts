@@ -101,6 +101,11 @@ describe('POST /api/venues/get', () => {
     const second = (await post('/api/venues/get?sortBy=venue_name&page=2&count=5', 'member', {})).json().result.rows;
     const seen = new Set(first.map((r: { id_venue: number }) => r.id_venue));
     expect(second.some((r: { id_venue: number }) => seen.has(r.id_venue))).toBe(false);
+    const byName = await rows<{ id_venue: number }>(
+      t.database.db,
+      sql`select id_venue from venues order by lower(venue_name) desc, id_venue desc`,
+    );
+    expect([...first, ...second].map((r: { id_venue: number }) => r.id_venue)).toEqual(byName.slice(0, 10).map((r) => r.id_venue));
     for (const direction of ['asc', 'desc'] as const) {
       const res = await post(`/api/venues/get?sortBy=venue_name&direction=${direction}&count=100`, 'member', {});
       const expected = await rows<{ id_venue: number }>(
