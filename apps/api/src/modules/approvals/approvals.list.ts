@@ -137,9 +137,18 @@ async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined
   return { where: visibleWhere(actor.id_user, reached.length ? reached : undefined), reached };
 }
 
+/** The name of the venue an application's character plays on, read by its key. */
+const venueName = sql<
+  string | null
+>`(select ${venues.venue_name} from ${venues} where ${venues.id_venue} = ${qualified(characters.id_venue)})`;
+/** The name of whoever last changed the application, read by its key. */
+const updatedByName = sql<
+  string | null
+>`(select ${fullName(users)} from ${users} where ${users.id_user} = ${qualified(approvals.updated_by)})`;
+
 /**
- * A row of the Approvals list: the application with its character and player; its venue's name and who last changed
- * it are read by key for the page's rows (joined, PostgreSQL spent longer planning a page than running it). Sorted by
+ * A row of the Approvals list: the application with its character and player; the venue's and the updater's names
+ * are read by key for the page's rows (joined, PostgreSQL spent longer planning a page than running it). Sorted by
  * venue, the venue is joined too, for the order.
  */
 const listRowsSelect = (db: Db, sortBy: ApprovalsListQuery['sortBy']) => {
@@ -149,12 +158,8 @@ const listRowsSelect = (db: Db, sortBy: ApprovalsListQuery['sortBy']) => {
       character_name: characters.character_name,
       player_name: fullName(players),
       user_camnum: players.user_camnum,
-      venue_name: sql<
-        string | null
-      >`(select ${venues.venue_name} from ${venues} where ${venues.id_venue} = ${qualified(characters.id_venue)})`,
-      updated_by_name: sql<
-        string | null
-      >`(select ${fullName(users)} from ${users} where ${users.id_user} = ${qualified(approvals.updated_by)})`,
+      venue_name: venueName,
+      updated_by_name: updatedByName,
     })
     .from(approvals)
     .innerJoin(characters, eq(characters.id_character, approvals.character_id))

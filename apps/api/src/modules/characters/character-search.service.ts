@@ -16,7 +16,6 @@ import {
   vssStatusSql,
 } from './character-rows';
 
-/** Character search (SPEC §2): a domain or region filter covers the places below it too. */
 /** The sorts whose keys join another table to the characters. */
 const SORT_JOINS: Partial<Record<CharacterSearchQuery['sortBy'], 'player' | 'type' | 'subtype'>> = {
   player_name: 'player',
@@ -25,6 +24,7 @@ const SORT_JOINS: Partial<Record<CharacterSearchQuery['sortBy'], 'player' | 'typ
   subtype_name: 'subtype',
 };
 
+/** Character search (SPEC §2): a domain or region filter covers the places below it too. */
 export async function searchCharacters(db: Db, query: CharacterSearchQuery): Promise<ListResult<CharacterSearchRow>> {
   const conditions: SQL[] = [];
   const place = query.domain ?? query.region;
