@@ -27,7 +27,8 @@ import {
 import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { listLocations } from '../locations/locations.service';
 import { reachOf } from './approvals.policy';
-import { coreColumns, coreDates, fullName, players } from './approvals.rows';
+import { fullName } from '../users/person-name';
+import { coreColumns, coreDates, players } from './approvals.rows';
 
 export const CHARACTER_APPROVALS_SORTABLE = ['created_at', 'app_number', 'status'] as const;
 

@@ -1,6 +1,6 @@
 // What every view of an application reads: its own columns and its joins to the character, player and venue (and,
 // for the views that route or escalate it, its place).
-import { type AnyColumn, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { approvals, characters, locations, users, venues } from '../../db/index';
 
@@ -23,8 +23,6 @@ export const coreDates = (r: { update_date: Date; level_since: Date }) => ({
 
 export const players = alias(users, 'player');
 export const venuePlaces = alias(locations, 'venue_place');
-export const fullName = (u: { user_fname: AnyColumn; user_lname: AnyColumn }) =>
-  sql<string>`trim(concat_ws(' ', ${u.user_fname}, ${u.user_lname}))`;
 
 /** An application with its character, player (`players`) and venue. */
 export const joined = <Q extends PgSelect>(q: Q) =>

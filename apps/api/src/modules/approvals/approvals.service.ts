@@ -24,7 +24,8 @@ import { listLocations } from '../locations/locations.service';
 import { noticeSubject, notify } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
 import type { ApprovalRecord } from './approvals.policy';
-import { fullName, joined, joinedWithPlace, players, venuePlaces } from './approvals.rows';
+import { fullName } from '../users/person-name';
+import { joined, joinedWithPlace, players, venuePlaces } from './approvals.rows';
 
 export const approvalLink = (id: number) => `/storyteller/approvals/${id}`;
 export const awaitsReviewMessage = (appNumber: string, description: string, character: string) =>

@@ -2,6 +2,7 @@
 // list shows, and the SQL of the columns and sorts that more than one list reads.
 import { eq, sql } from 'drizzle-orm';
 import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
+import { fullName } from '../users/person-name';
 import { qualified, approvals, characterSubtypes, characters, characterTypes, users, venues, vssStatusOf, type Db } from '../../db/index';
 
 /** How a character meets its type, subtype, player and venue, for a query that joins only some of them. */
@@ -60,7 +61,7 @@ export const characterColumns = {
 export const vssStatusSql = vssStatusOf(characters);
 
 export const appCount = sql<number>`(select count(*)::int from ${approvals} where ${approvals.character_id} = ${qualified(characters.id_character)})`;
-export const playerName = sql<string>`trim(concat_ws(' ', ${users.user_fname}, ${users.user_lname}))`;
+export const playerName = fullName(users);
 
 // By player: last name, then the member (users_lname_id_sort_idx walks both in order and each member's characters
 // follow by id), so a page never sorts all the members who share a last name (issue 8).
