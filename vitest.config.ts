@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +18,9 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // A file as often waits on its database, mail server or provider as it runs: one worker per core, not Vitest's
+    // default of one fewer (decision 135).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
