@@ -21,6 +21,9 @@ export async function refusingPort(): Promise<{ port: number; close(): Promise<v
   };
 }
 
+/** The ports freePort gave this file. */
+const handedOut = new Set<number>();
+
 /**
  * A port to listen on a moment later, when its number must be known first (a provider's redirect URIs name the
  * portal). Taken below the kernel's ephemeral range (32768 and up here), where servers listening on port 0 (other
@@ -31,12 +34,17 @@ export async function freePort(): Promise<number> {
   const block = 20_000 + (Number(process.env.VITEST_POOL_ID ?? process.pid) % 12) * 1_000;
   for (;;) {
     const port = block + Math.floor(Math.random() * 1_000);
+    // Not one handed out already: a file may take several ports before it listens on any of them.
+    if (handedOut.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const server = createServer();
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-    if (free) return port;
+    if (free && !handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
 }
 
