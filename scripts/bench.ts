@@ -99,8 +99,8 @@ const plans: [string, ReturnType<typeof sql>, RegExp][] = [
   ],
   [
     'applications awaiting an approver',
-    sql`explain select id from approvals where (status = 'Pending Low' and id_user_low = 42) or (status = 'Pending Mid' and id_user_mid = 42) order by update_date desc limit 10`,
-    /approvals_(low|mid)_idx|approvals_update_date_sort_idx/,
+    sql`explain select id from approvals where awaiting_approver = 42 order by update_date desc limit 10`,
+    /approvals_awaiting_idx|approvals_update_date_sort_idx/,
   ],
   [
     'prestige of a member',

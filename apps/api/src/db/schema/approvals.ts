@@ -1,12 +1,21 @@
 // SPEC §3 Approval with its chain of approvers (DESIGN §6), its events and the app number counters.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPROVAL_CATEGORIES, APPROVAL_LEVELS, APPROVAL_STATUSES } from '@guildhall/shared/constants';
-import { OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflow';
+import { CHAIN_COLUMN, levelOf, OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflow';
 import { characters } from './characters';
 import { locations } from './locations';
-import { inList } from './sql-helpers';
+import { inList, literal } from './sql-helpers';
 import { users } from './users';
+
+/** `approverOf` written in SQL: a case over the statuses that wait at a level of the chain. */
+function awaitingApproverSql(): SQL {
+  const waits = APPROVAL_STATUSES.flatMap((status) => {
+    const level = levelOf(status);
+    return level ? [sql`when ${literal(status)} then ${sql.identifier(CHAIN_COLUMN[level])}`] : [];
+  });
+  return sql`case ${sql.identifier('status')} ${sql.join(waits, sql` `)} end`;
+}
 
 export const approvals = pgTable(
   'approvals',
@@ -41,6 +50,11 @@ export const approvals = pgTable(
     id_location: integer('id_location').references(() => locations.id_location, { onDelete: 'set null' }),
     /** The highest level index reached (0 Low … 3 Top): approvers keep seeing what was at their level. */
     level_reached: integer('level_reached').notNull().default(0),
+    /**
+     * Whose turn it is (the shared rule `approverOf`): the chain's approver at the level the status waits at, null
+     * when closed or held. "Awaiting me" is then one indexed column, and a statement prepared for it keeps one plan.
+     */
+    awaiting_approver: integer('awaiting_approver').generatedAlwaysAs(awaitingApproverSql),
   },
   (t) => [
     uniqueIndex('approvals_app_number_uq').on(t.app_number),
@@ -55,6 +69,7 @@ export const approvals = pgTable(
     index('approvals_mid_idx').on(t.id_user_mid),
     index('approvals_high_idx').on(t.id_user_high),
     index('approvals_global_idx').on(t.id_user_global),
+    index('approvals_awaiting_idx').on(t.awaiting_approver),
     index('approvals_level_since_sort_idx').on(t.level_since, t.id),
     // 'Overdue' (open, oldest at its level first) and escalation walk only open applications, not the closed ones
     // that pile up at the old end as the society grows.

@@ -170,16 +170,7 @@ const listRowsSelect = (db: Db, sortBy: ApprovalsListQuery['sortBy']) => {
 };
 /** Waiting at a level where the actor is the named approver (never their own character's). */
 export function awaitingApprover(me: Me): SQL {
-  return and(
-    or(
-      // The statuses written out, not bound: the planner sees them even in a prepared statement's generic plan.
-      and(inList(approvals.status, ['Pending Low']), eq(approvals.id_user_low, me)),
-      and(inList(approvals.status, ['Pending Mid']), eq(approvals.id_user_mid, me)),
-      and(inList(approvals.status, ['Pending High']), eq(approvals.id_user_high, me)),
-      and(inList(approvals.status, ['Pending Top', 'Pending Global']), eq(approvals.id_user_global, me)),
-    ),
-    sql`${approvals.character_id} not in ${ownCharacters(me)}`,
-  )!;
+  return and(eq(approvals.awaiting_approver, me), sql`${approvals.character_id} not in ${ownCharacters(me)}`)!;
 }
 
 const SORTABLE = {

@@ -1,6 +1,7 @@
 // The Approvals list filters in SQL (`visibleTo`), the detail asks the policy (`canView`): for every role and every
 // application, the list must show exactly what the policy lets the member open — no more, no fewer.
 import type { PositionType } from '@guildhall/shared/constants';
+import { approverOf } from '@guildhall/shared/rules/approval-workflow';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadActor } from '../../auth/actor';
@@ -125,5 +126,16 @@ describe('the Approvals list and the view rule', () => {
     // administrator sees.
     expect(await viewable(who.unrelated!)).toEqual([]);
     expect((await viewable(who['demo admin']!)).filter((id) => !seenBySomeone.has(id))).toEqual([]);
+  });
+
+  it('await each member exactly the applications whose turn the shared rule gives them, never their own', async () => {
+    let awaitedSomewhere = 0;
+    for (const [name, id_user] of Object.entries(who)) {
+      const theirTurn = records.filter((r) => approverOf(r.status, r.chain) === id_user && r.owner !== id_user).map((r) => r.id);
+      const headers = bearer(await t.sessionFor(id_user));
+      expect({ name, ids: await listed(headers, '&awaitingMe=true') }).toEqual({ name, ids: theirTurn });
+      awaitedSomewhere += theirTurn.length;
+    }
+    expect(awaitedSomewhere).toBeGreaterThan(3);
   });
 });
