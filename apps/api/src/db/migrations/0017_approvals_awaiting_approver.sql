@@ -1,2 +1,2 @@
 ALTER TABLE "approvals" ADD COLUMN "awaiting_approver" integer GENERATED ALWAYS AS (case "status" when 'Pending High' then "id_user_high" when 'Pending Mid' then "id_user_mid" when 'Pending Low' then "id_user_low" when 'Pending Top' then "id_user_global" when 'Pending Global' then "id_user_global" end) STORED;--> statement-breakpoint
-CREATE INDEX "approvals_awaiting_idx" ON "approvals" USING btree ("awaiting_approver");
+CREATE INDEX "approvals_awaiting_idx" ON "approvals" USING btree ("awaiting_approver") WHERE "approvals"."awaiting_approver" is not null;

@@ -69,7 +69,8 @@ export const approvals = pgTable(
     index('approvals_mid_idx').on(t.id_user_mid),
     index('approvals_high_idx').on(t.id_user_high),
     index('approvals_global_idx').on(t.id_user_global),
-    index('approvals_awaiting_idx').on(t.awaiting_approver),
+    // Only open applications await anyone: the closed ones, most of them in time, are left out.
+    index('approvals_awaiting_idx').on(t.awaiting_approver).where(sql`${t.awaiting_approver} is not null`),
     index('approvals_level_since_sort_idx').on(t.level_since, t.id),
     // 'Overdue' (open, oldest at its level first) and escalation walk only open applications, not the closed ones
     // that pile up at the old end as the society grows.
