@@ -98,10 +98,7 @@ function entryInsert(q: Db | Tx, value: (name: EntryParam) => SQL) {
     .returning({ id_xp_log: xpLogs.id_xp_log, xp_balance: xpLogs.xp_balance });
 }
 
-// An entry in one statement (decision 071): the character's balance moves by the entry's amount unless it would go
-// below zero, and the entry is written with the balance that results. The UPDATE waits for a writer already on the
-// character and reads its row again, so entries at once take turns; the entry's time and id are taken after that
-// wait (clock_timestamp, the sequence), so the log's order is the order the balances were reached in.
+/** The entry's statement prepared once per database, run with each entry's values. */
 const statements = oncePerDatabase((db) => ({ add: entryInsert(db, (name) => sql`${sql.placeholder(name)}`).prepare('xp_log_add') }));
 
 const entryValues = (authorId: number, input: XpLogAdd, id_game: number | null): Record<EntryParam, unknown> => ({
