@@ -1,5 +1,4 @@
 // Opening the database: PGlite (default, embedded) or PostgreSQL (DATABASE_URL); same schema, same migrations.
-// It answers what it opened: the PostgreSQL pool or the PGlite thread, and its lists' remembered totals.
 import { type DatabaseLists, listsOf } from './list-totals';
 import { openPglite, type PgliteDatabase, type PgliteTarget } from './pglite';
 import { openPostgres, type PostgresDatabase, type PostgresOptions } from './postgres';

@@ -1,4 +1,3 @@
-// Something built once for each database (prepared statements), then handed out again.
 import type { Db } from './types';
 
 /** Builds something per database once (prepared statements), then hands out the same one. */

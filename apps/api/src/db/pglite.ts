@@ -28,7 +28,6 @@ export type PgliteTarget =
   | { kind: 'pglite'; dir: string; onError?: (error: Error) => void }
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File; onError?: (error: Error) => void };
 
-/** Opens PGlite in its own thread: a data directory (locked to this process) or a database in memory. */
 export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> {
   let release: (() => void) | undefined;
   let source: { dataDir?: string; loadDataDir?: Uint8Array };

@@ -10,7 +10,6 @@ import { type RequestScope, requestScope } from './request-scope';
 import * as schema from './schema/index';
 import type { Db, OpenedDatabase } from './types';
 
-/** An opened PostgreSQL database: its pool beside the Drizzle client. */
 export interface PostgresDatabase extends OpenedDatabase {
   kind: 'postgres';
   pool: pg.Pool;
@@ -46,7 +45,6 @@ export interface PostgresOptions {
   onError?: (error: Error) => void;
 }
 
-/** Opens a pool on PostgreSQL, which can cancel an abandoned request's statements; its change clock listens. */
 export function openPostgres(target: { url: string } & PostgresOptions): PostgresDatabase {
   const statementTimeout = target.statementTimeoutMs ?? 5000;
   const pool = new RequestAwarePool({
@@ -93,34 +91,29 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
     kind: 'postgres',
     pool,
     cancelRequest,
-    async analyze() {
-      const client = await pool.connect();
-      try {
-        await client.query('set statement_timeout = 0');
-        // VACUUM too: freshly loaded pages marked all-visible serve index-only scans at once.
-        await client.query('vacuum (analyze)');
-        await client.query('reset statement_timeout');
-      } finally {
-        client.release();
-      }
-    },
-    async migrate() {
-      // Several API processes may start at once against one server: one migrates, the others wait.
-      const client = await pool.connect();
-      try {
-        // A migration may build an index on a large table: no statement limit for it.
-        await client.query('set statement_timeout = 0');
+    // VACUUM too: freshly loaded pages marked all-visible serve index-only scans at once.
+    analyze: () => withoutLimits(target.url, (client) => client.query('vacuum (analyze)')),
+    // Several API processes may start at once against one server: one migrates, the others wait for its lock.
+    migrate: () =>
+      withoutLimits(target.url, async (client) => {
         await client.query('select pg_advisory_lock(727274)');
         await applyMigrations(drizzlePg(client, { schema }) as unknown as Db);
-      } finally {
-        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-        await client.query('reset statement_timeout').catch(() => undefined);
-        client.release();
-      }
-    },
+      }),
     async close() {
       await listener.close();
       await pool.end();
     },
   };
+}
+
+/** Work on a connection of its own, without the pool's statement limit (a migration may index a large table); its advisory locks end with it. */
+async function withoutLimits(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
