@@ -102,6 +102,8 @@ export const gameSignups = pgTable(
     index('game_signups_game_status_idx').on(t.id_game, t.status, t.position),
     check('game_signups_role_ck', inList(t.role, SIGNUP_ROLES)),
     check('game_signups_status_ck', inList(t.status, SIGNUP_STATUSES)),
+    // A helper comes without a character.
+    check('game_signups_helper_ck', sql`${t.role} = 'player' or ${t.id_character} is null`),
   ],
 );
 
@@ -129,6 +131,7 @@ export const gameCheckins = pgTable(
     // One live check-in per member and game, whichever device sent it.
     uniqueIndex('game_checkins_live_uq').on(t.id_game, t.id_user).where(sql`${t.voided_at} is null`),
     check('game_checkins_role_ck', inList(t.role, SIGNUP_ROLES)),
+    check('game_checkins_helper_ck', sql`${t.role} = 'player' or ${t.id_character} is null`),
   ],
 );
 

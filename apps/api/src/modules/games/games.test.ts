@@ -209,6 +209,20 @@ describe('sign-up', () => {
     expect(missing.json().errors[0].path).toBe('id_character');
     expect((await post(`/api/games/${g}/signup`, 'outsider', { role: 'helper' })).statusCode).toBe(200);
   });
+
+  it("keeps no character on a helper's sign-up, so another member's character cannot be named to learn its name", async () => {
+    const [g] = await schedule();
+    const res = await post(`/api/games/${g}/signup`, 'outsider', { role: 'helper', id_character: character.p2 });
+    expect(res.statusCode).toBe(200);
+    const mine = (await get(`/api/games/${g}`, 'outsider')).json().result.my_signup;
+    expect([mine.role, mine.id_character, mine.character_name]).toEqual(['helper', null, null]);
+    const door = (await get(`/api/games/${g}/attendees`, 'storyteller')).json().result;
+    expect(door.find((a: { id_user: number }) => a.id_user === id.outsider)).toMatchObject({
+      role: 'helper',
+      id_character: null,
+      character_name: null,
+    });
+  });
 });
 
 describe('editing and cancelling', () => {

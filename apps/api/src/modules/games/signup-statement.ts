@@ -63,7 +63,7 @@ function signupWrite(q: Db | Tx, value: (name: SignupParam) => SQL) {
     .as(
       sql`select s.id_signup, s.status, s.role from game join ${gameSignups} s on s.id_game = game.id_game and s.id_user = ${idUser} for update of s`,
     );
-  // A player's character must be theirs, active, and accepted here (a helper's is not checked).
+  // A player's character must be theirs, active, and accepted here (a helper has none).
   const accepted = sql`${role} = 'helper' or ${idCharacter} is null or exists (select from ${characters}
     join ${venues} on ${venues.id_venue} = ${characters.id_venue}
     where ${characters.id_character} = ${idCharacter} and ${characters.id_user} = ${idUser}

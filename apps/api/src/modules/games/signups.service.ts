@@ -40,7 +40,8 @@ export async function signUp(db: Db, id_user: number, id_game: number, input: Si
   return signUpsOfAGame(db, id_game, {
     id_game,
     id_user,
-    id_character: input.role === 'player' ? input.id_character! : (input.id_character ?? null),
+    // A helper comes without a character (as at the door): one named would be shown back without being checked.
+    id_character: input.role === 'player' ? input.id_character! : null,
     role: input.role,
     may_free: false,
   });
