@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCharacter, buildMember } from '../../test/factories';
+import { buildApproval, buildCharacter, buildMember } from '../../test/factories';
 import { rows } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -71,6 +71,17 @@ describe('a member’s data download', () => {
     expect(json('user_emails')[0]!.email).toMatch(/^gdpr\./);
     expect(json('characters').map((c) => c.id_character)).toEqual([character.id_character]);
     expect(json('xp_logs').map((x) => x.xp_description)).toEqual(['First game']);
+  });
+
+  it('holds the applications of the member’s characters, not those whose chain merely names them as an approver', async () => {
+    const db = t.database.db;
+    const [applicant, approver] = [await buildMember(db), await buildMember(db)];
+    const character = await buildCharacter(db, { id_user: applicant.id_user });
+    const application = await buildApproval(db, { character_id: character.id_character, id_user_global: approver.id_user });
+    const approvalsOf = async (member: number) =>
+      (JSON.parse(unzip((await download('admin', member)).rawPayload)['approvals.json']!) as { id: number }[]).map((a) => a.id);
+    expect(await approvalsOf(applicant.id_user)).toEqual([application.id]);
+    expect(await approvalsOf(approver.id_user)).toEqual([]);
   });
 
   it('is the member’s own (or an administrator’s to hand over), never another member’s', async () => {

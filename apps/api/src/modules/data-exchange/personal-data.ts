@@ -1,12 +1,14 @@
 // Issue 26 (GDPR Art. 15 and 20): everything the portal holds about a member, as JSON files in a zip. The tables
 // are found by walking the schema, not listed by hand, so a table added later with a user reference is in the
-// download without anyone remembering it: every column that references users.id_user (or is named id_user…),
-// and the rows of tables that reference the member's characters (XP logs, applications and their history).
+// download without anyone remembering it: every column that references users.id_user (or is named id_user…) but
+// an application's approver chain, and the rows of tables that reference the member's characters (XP logs,
+// applications and their history).
+import { CHAIN_COLUMN } from '@guildhall/shared/rules/approval-workflow';
 import { getTableColumns, inArray, is, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { strToU8, zipSync } from 'fflate';
 import * as dataLayer from '../../db/index';
-import { characters, type Db, users } from '../../db/index';
+import { approvals, characters, type Db, users } from '../../db/index';
 
 /**
  * Secrets are the portal's, not the member's data: hashes and tokens stay out of the download; so does an earlier
@@ -23,6 +25,13 @@ export interface TableReach {
   characterColumns: PgColumn[];
 }
 
+/**
+ * An application's chain names who may decide it at each level, not whose it is: it reaches an approver only with
+ * its level (approvals.policy.ts), and what they decided is theirs in approval_events.
+ */
+const APPROVAL_CHAIN = new Set<string>(Object.values(CHAIN_COLUMN));
+const namesWhoseRow = (table: PgTable, column: PgColumn) => !(table === approvals && APPROVAL_CHAIN.has(column.name));
+
 const referencesTo = (table: PgTable, target: PgTable) => {
   const { foreignKeys } = getTableConfig(table);
   return foreignKeys.flatMap((fk) => {
@@ -38,7 +47,9 @@ export function tablesReferringToMembers(): TableReach[] {
   return tables
     .map((table) => {
       const byName = Object.values(getTableColumns(table)).filter((c) => /^id_user/.test(c.name)) as PgColumn[];
-      const userColumns = [...new Set([...referencesTo(table, users), ...(table === users ? [users.id_user] : []), ...byName])];
+      const userColumns = [...new Set([...referencesTo(table, users), ...(table === users ? [users.id_user] : []), ...byName])].filter(
+        (column) => namesWhoseRow(table, column),
+      );
       const characterColumns = table === characters ? [] : referencesTo(table, characters);
       return { name: getTableConfig(table).name, table, userColumns, characterColumns };
     })
