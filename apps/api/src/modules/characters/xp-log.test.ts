@@ -2,7 +2,7 @@
 // compared with SQL computed here.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildCharacter } from '../../test/factories';
+import { buildCharacter, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { useCharactersTestApp, requestsAs } from './characters-test-app';
 
@@ -66,6 +66,12 @@ describe('the experience log', () => {
     const earn = (await xp(c.id_character, 'Earn', 3)).json().result.id_xp_log;
     await xp(c.id_character, 'Spend', 4);
     expect((await post(`/api/character/xpLogs/${earn}/void`, 'member', {})).statusCode).toBe(403);
+    expect((await post(`/api/character/xpLogs/${earn}/void`, 'coordinator', {})).statusCode).toBe(403);
+    // The storyteller of another venue may not void there.
+    const elsewhere = await buildVenue(fixture.t.database.db, { id_user_st: fixture.id.coordinator });
+    const other = await buildCharacter(fixture.t.database.db, { id_user: fixture.id.member!, id_venue: elsewhere.id_venue });
+    const otherEarn = (await xp(other.id_character, 'Earn', 2)).json().result.id_xp_log;
+    expect((await post(`/api/character/xpLogs/${otherEarn}/void`, 'storyteller', {})).statusCode).toBe(403);
     const voided = await post(`/api/character/xpLogs/${earn}/void`, 'storyteller', {});
     expect(voided.statusCode).toBe(200);
     for (const row of await sqlBalances(c.id_character)) expect(row.xp_balance).toBe(row.expected);

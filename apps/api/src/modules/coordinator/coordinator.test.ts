@@ -268,13 +268,19 @@ describe('transfers', () => {
   it('declines and withdraws, each audited; the domain stays', async () => {
     const a = await buildMember(t.database.db, { id_location: far });
     const aToken = await t.sessionFor(a.id_user);
+    const asA = (url: string) => t.app.inject({ method: 'POST', url, headers: bearer(aToken) });
     const request = async () =>
       (await t.app.inject({ method: 'POST', url: '/api/transfers/add', headers: bearer(aToken), payload: { id_location: home } })).json()
         .result.id;
     const first = await request();
+    // Only the receiving domain's coordinator declines; only the member who asked withdraws.
+    for (const who of ['outCoordinator', 'member']) expect((await post(`/api/transfers/${first}/decline`, who)).statusCode).toBe(403);
+    expect((await asA(`/api/transfers/${first}/decline`)).statusCode).toBe(403);
+    for (const who of ['coordinator', 'outCoordinator', 'member'])
+      expect((await post(`/api/transfers/${first}/cancel`, who)).statusCode).toBe(403);
     expect((await post(`/api/transfers/${first}/decline`, 'coordinator', { note: 'Full this season' })).statusCode).toBe(200);
     const second = await request();
-    expect((await t.app.inject({ method: 'POST', url: `/api/transfers/${second}/cancel`, headers: bearer(aToken) })).statusCode).toBe(200);
+    expect((await asA(`/api/transfers/${second}/cancel`)).statusCode).toBe(200);
     expect((await post(`/api/transfers/${second}/cancel`, 'coordinator')).statusCode).toBe(409);
     expect(await scalar(t.database.db, sql`select id_location::int from users where id_user = ${a.id_user}`)).toBe(far);
     expect(
