@@ -103,10 +103,11 @@ export async function findExisting(db: Db | Tx, camnums: string[], emails: strin
   return { byCamnum, emailOwners };
 }
 
-/** Members by membership number: their id and whether they are deactivated. */
+/** Members by membership number: their id and whether they are deactivated. A number with a NUL byte names nobody. */
 export async function membersByCamnum(db: Db | Tx, camnums: string[]) {
   const found = new Map<string, { id_user: number; is_disabled: boolean }>();
-  for (const part of chunks([...new Set(camnums)])) {
+  // No text column can hold a NUL byte: PostgreSQL refuses the whole statement rather than find nothing.
+  for (const part of chunks([...new Set(camnums)].filter((camnum) => !camnum.includes('\u0000')))) {
     const rows = await db
       .select({ user_camnum: users.user_camnum, id_user: users.id_user, is_disabled: users.is_disabled })
       .from(users)

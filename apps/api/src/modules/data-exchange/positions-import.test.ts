@@ -1,5 +1,6 @@
 // Issue 26: a positions file with every kind of bad row is previewed line by line and writes nothing; the fixed
 // file creates and reassigns posts with their holdings dated `since`, in one go; a second run changes nothing.
+import { IMPORT_COLUMNS } from '@guildhall/shared/schemas/data-exchange';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLocation, buildMember, buildPosition } from '../../test/factories';
@@ -100,6 +101,19 @@ describe('POST /api/imports (positions)', () => {
     const again = await post('admin', { kind: 'positions', csv, dry_run: false });
     expect(again.json().result).toMatchObject({ applied: true, created: 0, updated: 0, skipped: 3 });
     expect(await snapshot()).toBe(before);
+  });
+
+  it.each([
+    ['positions', 'holder_membership_number'],
+    ['characters', 'player_membership_number'],
+    ['prestige', 'membership_number'],
+    ['prestige', 'awarded_by'],
+  ] as const)('answers a %s file whose %s holds a NUL byte with a row error naming that column', async (kind, column) => {
+    const columns = IMPORT_COLUMNS[kind];
+    const csv = [columns.join(','), columns.map((c) => (c === column ? `${ann}\u0000` : '')).join(',')].join('\n');
+    const res = await post('admin', { kind, csv });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`)).toContain(`2:${column}`);
   });
 
   it('is for administrators only', async () => {
