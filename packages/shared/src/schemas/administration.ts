@@ -2,16 +2,18 @@
 import { z } from 'zod';
 import { MAX_RECORD_ID, POSITION_TYPE_CODES, TRANSFER_STATUSES, USER_TYPES } from '../constants';
 import { pagingQuery } from './envelope';
-import { dateField, emailField, optionalText, requiredMessage, requiredText } from './messages';
+import { dateField, emailField, numberInput, optionalText, requiredMessage, requiredText } from './messages';
 import { profileUpdateSchema } from './profile';
 import { userSchema } from './user';
 
 const idField = (field: string) =>
-  z.coerce
-    .number({ error: requiredMessage(field) })
-    .int({ error: requiredMessage(field) })
-    .positive({ error: requiredMessage(field) })
-    .max(MAX_RECORD_ID, { error: `${field} is not a known record` });
+  numberInput(
+    z
+      .number({ error: requiredMessage(field) })
+      .int({ error: requiredMessage(field) })
+      .positive({ error: requiredMessage(field) })
+      .max(MAX_RECORD_ID, { error: `${field} is not a known record` }),
+  );
 const optionalId = (field: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(field).optional());
 /** Membership numbers as the society writes them: letters, digits and dashes. */
 const membershipNumber = requiredText('membership number', 32).regex(/^[A-Za-z0-9-]+$/, {
@@ -227,20 +229,31 @@ export const characterTypeSaveSchema = z.object({ type_name: requiredText('type'
 export const characterSubtypeSaveSchema = z.object({ subtype_name: requiredText('subtype', 60), id_parent_type: idField('type') });
 
 const points = (field: string) =>
-  z.coerce
-    .number({ error: requiredMessage(field) })
-    .int({ error: `${field} must be a whole number` })
-    .min(0, { error: `${field} cannot be negative` })
-    .max(1_000_000, { error: `${field} must be at most 1000000` });
+  numberInput(
+    z
+      .number({ error: requiredMessage(field) })
+      .int({ error: `${field} must be a whole number` })
+      .min(0, { error: `${field} cannot be negative` })
+      .max(1_000_000, { error: `${field} must be at most 1000000` }),
+  );
 export const mcLevelSchema = z.object({
-  mc: z.coerce
-    .number({ error: requiredMessage('MC') })
-    .int()
-    .min(0)
-    .max(100),
+  mc: numberInput(
+    z
+      .number({ error: requiredMessage('MC') })
+      .int()
+      .min(0)
+      .max(100),
+  ),
   general_required: points('general'),
   regional_required: points('regional'),
   national_required: points('national'),
 });
 export type McLevelSave = z.infer<typeof mcLevelSchema>;
+/** A rung as the ladder lists it (the payload's schema reads text too, which an answer never needs). */
+export const mcLevelRowSchema = z.object({
+  mc: z.number().int(),
+  general_required: z.number().int(),
+  regional_required: z.number().int(),
+  national_required: z.number().int(),
+});
 export type McLevelSaveInput = z.input<typeof mcLevelSchema>;

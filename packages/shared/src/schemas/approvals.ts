@@ -3,7 +3,7 @@ import { APPROVAL_CATEGORIES, APPROVAL_LEVELS, APPROVAL_STATUSES } from '../cons
 import { z } from 'zod';
 import { requiredId } from './characters';
 import { idList } from './locations';
-import { optionalText, plainText, requiredMessage, requiredText } from './messages';
+import { numberInput, optionalText, plainText, requiredMessage, requiredText } from './messages';
 import { pagingQuery } from './envelope';
 
 /** A row of a character's Applications (SPEC §2: app number, item description, status). */
@@ -23,10 +23,12 @@ export const approvalRowSchema = z.object({
 export type ApprovalRow = z.infer<typeof approvalRowSchema>;
 
 export const approvalAddSchema = z.object({
-  character_id: z.coerce
-    .number({ error: requiredMessage('character') })
-    .int()
-    .positive({ error: requiredMessage('character') }),
+  character_id: numberInput(
+    z
+      .number({ error: requiredMessage('character') })
+      .int()
+      .positive({ error: requiredMessage('character') }),
+  ),
   description: requiredText('description', 300),
   category: z.enum(APPROVAL_CATEGORIES, { error: requiredMessage('category') }),
   justification: requiredText('justification', 5000),

@@ -11,17 +11,19 @@ import {
 } from '../constants';
 import { requiredId } from './characters';
 import { pagingQuery } from './envelope';
-import { dateField, optionalText, requiredMessage, requiredText } from './messages';
+import { dateField, numberInput, optionalText, requiredMessage, requiredText } from './messages';
 
 const idField = requiredId;
 const blankIsMissing = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalId = (field: string) => z.preprocess(blankIsMissing, idField(field).optional());
 const wholeNumber = (field: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number` })
-    .int({ error: `${field} must be a whole number` })
-    .min(min, { error: `${field} must be at least ${min}` })
-    .max(max, { error: `${field} must be at most ${max}` });
+  numberInput(
+    z
+      .number({ error: `${field} must be a whole number` })
+      .int({ error: `${field} must be a whole number` })
+      .min(min, { error: `${field} must be at least ${min}` })
+      .max(max, { error: `${field} must be at most ${max}` }),
+  );
 
 const timeOfDay = (field: string) =>
   z

@@ -7,6 +7,13 @@ export const INVALID_EMAIL_MESSAGE = 'must be a valid email';
 export const NUL_MESSAGE = (field: string) => `${field} must not contain NUL characters`;
 
 /**
+ * A number in a payload: JSON's own, or text as a form sends it. z.coerce would read true as 1 and null, [] or blank
+ * text as 0; here anything but a number or non-blank text fails with the schema's own message.
+ */
+export const numberInput = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), schema);
+
+/**
  * Free text as a member types it: no NUL character (U+0000), which no text column can store and no keyboard
  * produces. Every text field of a payload or query goes through this or the helpers below.
  */

@@ -5,6 +5,7 @@ import {
   characterTypeSaveSchema,
   locationAddSchema,
   locationUpdateSchema,
+  mcLevelRowSchema,
   mcLevelSchema,
   venueTypeSaveSchema,
 } from '@guildhall/shared/schemas/administration';
@@ -50,7 +51,7 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get('/mc-levels', { schema: { tags, response: { 200: listEnvelope(mcLevelSchema) } } }, async () => {
+  app.get('/mc-levels', { schema: { tags, response: { 200: listEnvelope(mcLevelRowSchema) } } }, async () => {
     const rows = await mcLadder(db);
     return { result: { rows, count: rows.length } };
   });

@@ -152,6 +152,25 @@ describe('the MC ladder', () => {
       'national_required',
     );
   });
+
+  it('reads neither true as 1 nor null, [] or blank text as 0: a 400 naming the field, and the ladder unchanged', async () => {
+    const ladder = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/mc-levels', headers: bearer(token.admin!) })).json().result.rows;
+    const before = await ladder();
+    const rung = { mc: 99, general_required: 1, regional_required: 0, national_required: 0 };
+    for (const [field, value] of [
+      ['mc', true],
+      ['mc', null],
+      ['general_required', []],
+      ['regional_required', ' '],
+      ['national_required', true],
+    ] as const) {
+      const res = await post('/api/mc-levels/save', 'admin', { ...rung, [field]: value });
+      expect(res.statusCode, `${field} ${JSON.stringify(value)}`).toBe(400);
+      expect(res.json().errors[0].path).toBe(field);
+    }
+    expect(await ladder()).toEqual(before);
+  });
 });
 
 describe('roles × calls', () => {

@@ -43,6 +43,7 @@ describe('the experience log', () => {
     ['xp_amount', { xp_amount: '' }, 'count is a required field'],
     ['xp_type', { xp_type: 'Bribe' }, 'type is a required field'],
     ['xp_description', { xp_description: ' ' }, 'description is a required field'],
+    ['id_character', { id_character: true }, 'character is a required field'],
   ])('answers 400 naming %s', async (field, change, message) => {
     const res = await post('/api/character/xpLogs/add', 'member', {
       id_character: fixture.onStVenue,
