@@ -1,19 +1,13 @@
 // Issue 13: the Administration section's payloads and rows (members, positions, audit log, locations and lists).
 import { z } from 'zod';
-import { MAX_RECORD_ID, POSITION_TYPE_CODES, TRANSFER_STATUSES, USER_TYPES } from '../constants';
+import { POSITION_TYPE_CODES, TRANSFER_STATUSES, USER_TYPES } from '../constants';
+import type { McLevel } from '../rules/member-class';
 import { pagingQuery } from './envelope';
-import { dateField, emailField, numberInput, optionalText, requiredMessage, requiredText } from './messages';
+import { dateField, emailField, numberInput, optionalText, requiredId, requiredMessage, requiredText } from './messages';
 import { profileUpdateSchema } from './profile';
 import { userSchema } from './user';
 
-const idField = (field: string) =>
-  numberInput(
-    z
-      .number({ error: requiredMessage(field) })
-      .int({ error: requiredMessage(field) })
-      .positive({ error: requiredMessage(field) })
-      .max(MAX_RECORD_ID, { error: `${field} is not a known record` }),
-  );
+const idField = requiredId;
 const optionalId = (field: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(field).optional());
 /** Membership numbers as the society writes them: letters, digits and dashes. */
 const membershipNumber = requiredText('membership number', 32).regex(/^[A-Za-z0-9-]+$/, {
@@ -249,11 +243,11 @@ export const mcLevelSchema = z.object({
   national_required: points('national'),
 });
 export type McLevelSave = z.infer<typeof mcLevelSchema>;
+export type McLevelSaveInput = z.input<typeof mcLevelSchema>;
 /** A rung as the ladder lists it (the payload's schema reads text too, which an answer never needs). */
 export const mcLevelRowSchema = z.object({
   mc: z.number().int(),
   general_required: z.number().int(),
   regional_required: z.number().int(),
   national_required: z.number().int(),
-});
-export type McLevelSaveInput = z.input<typeof mcLevelSchema>;
+}) satisfies z.ZodType<McLevel>;

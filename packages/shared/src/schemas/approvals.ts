@@ -1,9 +1,8 @@
 // SPEC §3 Approval; §5 Add approval (all fields strings and required); §7 approval calls.
 import { APPROVAL_CATEGORIES, APPROVAL_LEVELS, APPROVAL_STATUSES } from '../constants';
 import { z } from 'zod';
-import { requiredId } from './characters';
 import { idList } from './locations';
-import { numberInput, optionalText, plainText, requiredMessage, requiredText } from './messages';
+import { optionalText, plainText, requiredId, requiredMessage, requiredText } from './messages';
 import { pagingQuery } from './envelope';
 
 /** A row of a character's Applications (SPEC §2: app number, item description, status). */
@@ -23,12 +22,7 @@ export const approvalRowSchema = z.object({
 export type ApprovalRow = z.infer<typeof approvalRowSchema>;
 
 export const approvalAddSchema = z.object({
-  character_id: numberInput(
-    z
-      .number({ error: requiredMessage('character') })
-      .int()
-      .positive({ error: requiredMessage('character') }),
-  ),
+  character_id: requiredId('character'),
   description: requiredText('description', 300),
   category: z.enum(APPROVAL_CATEGORIES, { error: requiredMessage('category') }),
   justification: requiredText('justification', 5000),

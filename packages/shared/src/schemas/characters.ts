@@ -3,16 +3,7 @@ import { CHARACTER_STATUSES, VICES, VIRTUES, XP_TYPES, YES_NO } from '../constan
 import { VSS_STATUSES } from '../rules/vss-status';
 import { z } from 'zod';
 import { pagingQuery } from './envelope';
-import { numberInput, optionalText, requiredMessage, requiredText } from './messages';
-
-export const requiredId = (field: string) =>
-  numberInput(
-    z
-      .number({ error: requiredMessage(field) })
-      .int({ error: requiredMessage(field) })
-      .positive({ error: requiredMessage(field) })
-      .max(2_147_483_647, { error: `${field} is not a known id` }),
-  );
+import { optionalText, requiredId, requiredMessage, requiredText } from './messages';
 
 export const characterTypeSchema = z.object({ id_type: z.number().int(), type_name: z.string() });
 export type CharacterType = z.infer<typeof characterTypeSchema>;

@@ -9,9 +9,8 @@ import {
   SIGNUP_ROLES,
   SIGNUP_STATUSES,
 } from '../constants';
-import { requiredId } from './characters';
 import { pagingQuery } from './envelope';
-import { dateField, numberInput, optionalText, requiredMessage, requiredText } from './messages';
+import { dateField, numberInput, optionalText, requiredId, requiredMessage, requiredText } from './messages';
 
 const idField = requiredId;
 const blankIsMissing = (v: unknown) => (v === '' || v === null ? undefined : v);

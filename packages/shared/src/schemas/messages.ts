@@ -1,5 +1,6 @@
 // The form library's generic messages (SPEC §5), used by the SPA's forms and the API's 400 answers alike.
 import { z } from 'zod';
+import { MAX_RECORD_ID } from '../constants';
 
 export const requiredMessage = (field: string) => `${field} is a required field`;
 export const INVALID_EMAIL_MESSAGE = 'must be a valid email';
@@ -12,6 +13,16 @@ export const NUL_MESSAGE = (field: string) => `${field} must not contain NUL cha
  */
 export const numberInput = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), schema);
+
+/** A record's id in a payload or a query: a positive whole number, at most PostgreSQL's integer. */
+export const requiredId = (field: string) =>
+  numberInput(
+    z
+      .number({ error: requiredMessage(field) })
+      .int({ error: requiredMessage(field) })
+      .positive({ error: requiredMessage(field) })
+      .max(MAX_RECORD_ID, { error: `${field} is not a known record` }),
+  );
 
 /**
  * Free text as a member types it: no NUL character (U+0000), which no text column can store and no keyboard

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PRESTIGE_CATEGORIES } from '../constants';
 import { pagingQuery } from './envelope';
-import { numberInput, requiredMessage, requiredText } from './messages';
+import { requiredId, requiredMessage, requiredText } from './messages';
 
 export const prestigeEntrySchema = z.object({
   id_prestige: z.number().int(),
@@ -69,12 +69,7 @@ function requiredPoints(field: string) {
 }
 
 export const prestigeAddSchema = z.object({
-  id_user: numberInput(
-    z
-      .number({ error: requiredMessage('member') })
-      .int()
-      .positive({ error: requiredMessage('member') }),
-  ),
+  id_user: requiredId('member'),
   prestige_general: requiredPoints('general'),
   prestige_regional: requiredPoints('regional'),
   prestige_national: requiredPoints('national'),

@@ -2,9 +2,8 @@
 import { VENUE_ITEM_TYPES, YES_NO } from '../constants';
 import { VSS_STATUSES } from '../rules/vss-status';
 import { z } from 'zod';
-import { requiredId } from './characters';
 import { pagingQuery } from './envelope';
-import { optionalText, requiredMessage, requiredText } from './messages';
+import { optionalText, requiredId, requiredMessage, requiredText } from './messages';
 
 /** The longest style-sheet text accepted (a long house-rules document fits). */
 export const VSS_TEXT_MAX = 20_000;
