@@ -106,7 +106,10 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   };
 }
 
-/** Work on a connection of its own, without the pool's statement limit (a migration may index a large table); its advisory locks end with it. */
+/**
+ * Work on a connection of its own, without the pool's statement and lock limits (a migration may index a large table,
+ * or wait for another process's); its advisory locks end with it.
+ */
 async function withoutLimits(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   client.on('error', () => undefined);
