@@ -56,6 +56,22 @@ describe('POST /api/user/{id_user}', () => {
     expect(res.json().result).toMatchObject({ user_nick: null, user_prefix: null });
   });
 
+  it('keeps the address’s line 2, zip and country, which the popup does not send; line 2 sent empty is cleared', async () => {
+    const address = sql`select addr_line_2, addr_zip, addr_country from user_addresses where id_address = ${current.id_address}`;
+    await t.database.db.execute(
+      sql`update user_addresses set addr_line_2 = 'Apt 4', addr_zip = '01970', addr_country = 'US' where id_address = ${current.id_address}`,
+    );
+    const res = await save(profile());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.tbl_user_address).toMatchObject({ addr_line_2: 'Apt 4', addr_zip: '01970', addr_country: 'US' });
+    expect(await rows(t.database.db, address)).toEqual([{ addr_line_2: 'Apt 4', addr_zip: '01970', addr_country: 'US' }]);
+
+    const cleared = profile();
+    Object.assign(cleared.tbl_user_address, { addr_line_2: '' });
+    expect((await save(cleared)).statusCode).toBe(200);
+    expect(await rows(t.database.db, address)).toEqual([{ addr_line_2: null, addr_zip: '01970', addr_country: 'US' }]);
+  });
+
   it.each([
     ['user_bday', { user_bday: '' }, 'birthday is a required field'],
     ['user_bday', { user_bday: '2999-01-01' }, 'birthday cannot be in the future'],

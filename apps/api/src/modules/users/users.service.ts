@@ -172,9 +172,10 @@ export async function updateProfile(db: Db, id_user: number, input: ProfileUpdat
       'tbl_user_address.id_address',
       async () => ({
         addr_line_1: address.addr_line_1,
-        addr_line_2: address.addr_line_2 ?? null,
         addr_city: address.addr_city,
         addr_state: address.addr_state,
+        // The profile popup sends neither line 2 nor zip nor country (SPEC): a save keeps what it does not send.
+        ...(address.addr_line_2 !== undefined ? { addr_line_2: address.addr_line_2 || null } : {}),
         ...(address.addr_zip !== undefined ? { addr_zip: address.addr_zip } : {}),
         ...(address.addr_country !== undefined ? { addr_country: address.addr_country } : {}),
       }),
