@@ -1,9 +1,9 @@
 // Issue 25: membership expiry — the member is told 30 and 7 days before and once expired (in-app and by e-mail),
-// each once; the domain coordinator gets a weekly list.
+// each once; each coordinator gets a weekly list of the members their post reaches.
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, users } from '../../db/index';
-import { buildCoordinator, buildMember } from '../../test/factories';
+import { buildCoordinator, buildLocation, buildMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -22,6 +22,14 @@ const noticesOf = (id_user: number) =>
     .select({ message: notifications.message })
     .from(notifications)
     .where(and(eq(notifications.id_user, id_user), eq(notifications.kind, 'membership')));
+
+const listsOf = async (id_user: number) =>
+  (
+    await t.database.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.id_user, id_user), like(notifications.message, 'Memberships in your domain%')))
+  ).map((n) => n.message);
 
 describe('membership expiry reminders', () => {
   it('tell the member at 30 days, at 7 days and once expired, each once, by notice and e-mail', async () => {
@@ -71,5 +79,33 @@ describe('membership expiry reminders', () => {
       .where(and(eq(notifications.id_user, coordinator.id_user), like(notifications.message, 'Memberships in your domain%')));
     expect(lists).toHaveLength(1);
     expect(lists[0]!.message).toContain(`(${member.user_camnum}), ${inDays(12)}`);
+  });
+
+  it('give a regional coordinator the members of every domain of their region, as their member list has them', async () => {
+    const domain = await buildLocation(t.database.db);
+    const { member: coordinator } = await buildCoordinator(t.database.db, { pos_type: 'RC', id_location: domain.id_parent! });
+    const member = await buildMember(t.database.db, { id_location: domain.id_location, user_expiration: inDays(9) });
+    await t.app.mailer.remindMemberships(now);
+    const [list] = await listsOf(coordinator.id_user);
+    expect(list).toContain(`(${member.user_camnum}), ${inDays(9)}`);
+  });
+
+  it('say how many members are due in all, past the 200 the list names', async () => {
+    const { member: coordinator } = await buildCoordinator(t.database.db);
+    await t.database.db.insert(users).values(
+      Array.from({ length: 201 }, (_, i) => ({
+        user_fname: 'Due',
+        user_lname: `Member ${i}`,
+        user_camnum: `DUE${coordinator.id_user}-${i}`,
+        user_type: 'LARP' as const,
+        user_expiration: inDays(3),
+        id_location: coordinator.id_location,
+      })),
+    );
+    await t.app.mailer.remindMemberships(now);
+    const [list] = await listsOf(coordinator.id_user);
+    expect(list).toMatch(/^Memberships in your domain expiring soon or just expired: 201\./);
+    expect(list!.match(/\(DUE/g)).toHaveLength(200);
+    expect(list).toContain("… and 1 more in the coordinator's member list.");
   });
 });

@@ -2,12 +2,14 @@
 // expired; each domain coordinator gets a weekly list of their members expiring soon. Notices go through notify(),
 // so the e-mail follows the member's choice for 'membership'. A row per reminder given makes each happen once,
 // however many processes run the check.
-import { type AnyColumn, and, asc, between, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
-import { COORDINATOR_TYPES } from '../../auth/scope';
+import { type AnyColumn, and, asc, between, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { COORDINATOR_TYPES, locationAndBelow } from '../../auth/scope';
 import { membershipReminders, positions, users, type Db, type Tx } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
 
 const BATCH = 500;
+/** A coordinator's weekly list names at most this many members; the notice says how many there are in all. */
+const LISTED = 200;
 const day = (d: Date, plus = 0) => new Date(d.getTime() + plus * 86_400_000).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 /** The Monday of `now`'s week (UTC). */
@@ -68,7 +70,7 @@ export async function remindExpiringMemberships(db: Db, now: Date): Promise<numb
   return told + (await weeklyCoordinatorLists(db, now));
 }
 
-/** Each coordinator, once a week: their domain's members expiring in the next 30 days or expired in the last 7. */
+/** Each coordinator, once a week: the members of their reach expiring in the next 30 days or expired in the last 7. */
 async function weeklyCoordinatorLists(db: Db, now: Date): Promise<number> {
   const week = weekOf(now);
   const posts = await db
@@ -87,25 +89,35 @@ async function weeklyCoordinatorLists(db: Db, now: Date): Promise<number> {
   for (const p of posts) byCoordinator.set(p.id_user!, [...(byCoordinator.get(p.id_user!) ?? []), p.id_location]);
   let told = 0;
   for (const [id_user, places] of byCoordinator) {
+    // A post reaches its location and every place below it, as the coordinator's member list does (auth/scope.ts).
+    const reach = (await Promise.all(places.map((place) => locationAndBelow(db, place)))).flat();
     const expiring = await db
-      .select({ fname: users.user_fname, lname: users.user_lname, camnum: users.user_camnum, expiration: users.user_expiration })
+      .select({
+        fname: users.user_fname,
+        lname: users.user_lname,
+        camnum: users.user_camnum,
+        expiration: users.user_expiration,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
       .from(users)
       .where(
         and(
-          inArray(users.id_location, places),
+          inArray(users.id_location, reach),
           eq(users.is_disabled, false),
           gte(users.user_expiration, day(now, -7)),
           lt(users.user_expiration, day(now, 31)),
         ),
       )
       .orderBy(asc(users.user_expiration), asc(users.id_user))
-      .limit(200);
+      .limit(LISTED);
     const toldNow = await once(db, { id_user, user_expiration: week, stage: 'weekly' }, async (tx) => {
       if (expiring.length === 0) return false;
+      const total = expiring[0]!.total;
       const list = expiring.map((m) => `${m.fname} ${m.lname} (${m.camnum}), ${m.expiration}`).join('\n');
+      const more = total > expiring.length ? `\n… and ${total - expiring.length} more in the coordinator's member list.` : '';
       await notify(tx, id_user, {
         kind: 'membership',
-        message: `Memberships in your domain expiring soon or just expired: ${expiring.length}.\n\n${list}`,
+        message: `Memberships in your domain expiring soon or just expired: ${total}.\n\n${list}${more}`,
         link: '/coordinator/members',
       });
       return true;
