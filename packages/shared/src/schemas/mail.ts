@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { pagingQuery } from './envelope';
 
 /** Kinds a member chooses for; 'account' (set-password and reset links) always goes at once and cannot be stopped. */
-export const MAIL_KINDS = ['approval', 'character', 'transfer', 'membership', 'position', 'prestige'] as const;
+export const MAIL_KINDS = ['approval', 'character', 'transfer', 'membership', 'position', 'prestige', 'game'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number] | 'account' | 'digest';
 export const MAIL_DELIVERIES = ['immediately', 'digest', 'never'] as const;
 export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
 
-/** Officers' work and reminders at once; news in the daily digest. */
+/** Officers' work, reminders and games (a cancelled or moved game, a place opened) at once; news in the daily digest. */
 export const DEFAULT_MAIL_DELIVERY: Record<(typeof MAIL_KINDS)[number], MailDelivery> = {
   approval: 'immediately',
   character: 'immediately',
@@ -17,6 +17,7 @@ export const DEFAULT_MAIL_DELIVERY: Record<(typeof MAIL_KINDS)[number], MailDeli
   membership: 'immediately',
   position: 'digest',
   prestige: 'digest',
+  game: 'immediately',
 };
 
 export const MAIL_KIND_LABELS: Record<(typeof MAIL_KINDS)[number], string> = {
@@ -26,6 +27,7 @@ export const MAIL_KIND_LABELS: Record<(typeof MAIL_KINDS)[number], string> = {
   membership: 'Membership renewals and expiry',
   position: 'Posts you hold',
   prestige: 'Prestige awarded',
+  game: 'Games you signed up for',
 };
 
 export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'held', 'digested'] as const;

@@ -86,6 +86,14 @@ describe('each kind of message', () => {
     expect(await statusOf(member.email)).toEqual(MAIL_KINDS.map(() => 'sent'));
   });
 
+  it('a game’s notice (cancelled, moved, a place opened) is e-mailed at once to a member who chose nothing', async () => {
+    const member = await memberWithEmail();
+    const message = 'The Midnight Court on 2031-03-07 is cancelled.';
+    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'game', message, link: '/games/1' }));
+    await waitUntil(() => arrivedFor(member.email).length === 1);
+    expect(arrivedFor(member.email)[0]!.subject).toBe(`${society}: ${message}`);
+  });
+
   it('a new member receives their set-password link from the administrator who created them', async () => {
     const admin = await t.tokenFor('admin@guildhall.test');
     const home = await buildLocation(t.database.db);
