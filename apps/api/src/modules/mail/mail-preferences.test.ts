@@ -125,6 +125,19 @@ describe('the daily digest', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(arrivedFor(m.email)).toHaveLength(2);
   });
+
+  it('sends nothing held of a kind the member then sets to never, and still the rest', async () => {
+    const m = await member();
+    await tell(m.id_user, 'prestige', 'Held, then stopped.');
+    await tell(m.id_user, 'position', 'Held and kept.');
+    expect((await put(m, [{ kind: 'prestige', delivery: 'never' }])).statusCode).toBe(200);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    tomorrow.setUTCHours(t.config.mail.digestHourUtc, 5);
+    await t.app.mailer.writeDigests(tomorrow);
+    await waitUntil(() => arrivedFor(m.email).length === 1);
+    expect(arrivedFor(m.email)[0]!.text).toContain('Held and kept.');
+    expect(arrivedFor(m.email)[0]!.text).not.toContain('Held, then stopped.');
+  });
 });
 
 describe('one-click unsubscribe', () => {

@@ -40,10 +40,18 @@ export async function getMailPreferences(db: Db, id_user: number): Promise<MailP
 export async function setMailPreferences(db: Db, id_user: number, preferences: { kind: Kind; delivery: MailDelivery }[]): Promise<void> {
   if (new Set(preferences.map((p) => p.kind)).size !== preferences.length) throw mailErrors.duplicateKind();
   await memberEmail(db, id_user);
-  await db
-    .insert(mailPreferences)
-    .values(preferences.map((p) => ({ id_user, ...p })))
-    .onConflictDoUpdate({ target: [mailPreferences.id_user, mailPreferences.kind], set: { delivery: sql`excluded.delivery` } });
+  const stopped = preferences.filter((p) => p.delivery === 'never').map((p) => p.kind);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(mailPreferences)
+      .values(preferences.map((p) => ({ id_user, ...p })))
+      .onConflictDoUpdate({ target: [mailPreferences.id_user, mailPreferences.kind], set: { delivery: sql`excluded.delivery` } });
+    // Held messages of a kind now stopped are not sent in the next digest either.
+    if (stopped.length)
+      await tx
+        .delete(mailOutbox)
+        .where(and(eq(mailOutbox.id_user, id_user), eq(mailOutbox.status, 'held'), inArray(mailOutbox.kind, stopped)));
+  });
 }
 
 /** The member says their address works: its bounce mark is cleared and mail goes there again. */
@@ -75,8 +83,5 @@ export async function unsubscribe(db: Db, token: string): Promise<Kind[]> {
       id_user,
       kinds.map((kind) => ({ kind, delivery: 'never' as const })),
     );
-  // Held messages of those kinds are not sent in the next digest either.
-  if (kinds.length)
-    await db.delete(mailOutbox).where(and(eq(mailOutbox.id_user, id_user), eq(mailOutbox.status, 'held'), inArray(mailOutbox.kind, kinds)));
   return kinds;
 }
