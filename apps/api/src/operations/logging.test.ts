@@ -11,6 +11,12 @@ describe('loggedUrl', () => {
     expect(loggedUrl('/set-password/s3cr3t-token')).toBe('/set-password/~');
     expect(loggedUrl('/api/users/12')).toBe('/api/users/12');
   });
+
+  it('hides the secret in an unsubscribe link and a calendar feed’s address', () => {
+    expect(loggedUrl('/api/mail/unsubscribe/AbC_-123?x=1')).toBe('/api/mail/unsubscribe/~?x=~');
+    expect(loggedUrl('/api/calendar/s3cr3t-feed-token-0123.ics')).toBe('/api/calendar/~.ics');
+    expect(loggedUrl('/api/calendar/feed')).toBe('/api/calendar/feed');
+  });
 });
 
 describe('the request log', () => {

@@ -1,14 +1,17 @@
 // JSON logs (Fastify's pino) that an operator can ship anywhere: every line of a request carries its id (also sent
-// back as X-Request-Id), and nothing a member would not want copied into a log store: no tokens (query strings and
-// set-password links are cut), no passwords or e-mail addresses (database errors lose their parameters and
-// details), no IP addresses (issue 27).
+// back as X-Request-Id), and nothing a member would not want copied into a log store: no tokens (query strings,
+// set-password and unsubscribe links and calendar addresses are cut), no passwords or e-mail addresses (database
+// errors lose their parameters and details), no IP addresses (issue 27).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
-/** A URL as logged: its path, set-password tokens hidden, and only the names of its query parameters. */
+/** Paths whose last part is a secret: a set-password link, an unsubscribe link, a calendar feed's address. */
+const SECRET_IN_PATH = [/(?<=^\/set-password\/)[^/]+/, /(?<=^\/api\/mail\/unsubscribe\/)[^/]+/, /(?<=^\/api\/calendar\/)[^/]+(?=\.ics$)/];
+
+/** A URL as logged: its path with those secrets hidden, and only the names of its query parameters. */
 export function loggedUrl(url: string): string {
   const [pathPart = '', query] = url.split('?', 2);
-  const safePath = pathPart.replace(/^\/set-password\/[^/]+/, '/set-password/~');
+  const safePath = SECRET_IN_PATH.reduce((path, secret) => path.replace(secret, '~'), pathPart);
   if (query === undefined) return safePath;
   const names = [...new URLSearchParams(query).keys()];
   return `${safePath}?${names.map((n) => `${encodeURIComponent(n)}=~`).join('&')}`;
