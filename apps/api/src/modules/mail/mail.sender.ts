@@ -7,7 +7,6 @@ import { mailAddressMarks, mailOutbox, type Db } from '../../db/index';
 import { DeliveryError, type MailTransport } from './mail.transport';
 import { type RenderSettings, renderMail } from './mail.render';
 
-const BATCH = 50;
 /** Temporary failures are retried with back-off; after this many attempts the message is failed. */
 export const MAX_ATTEMPTS = 12;
 const MAX_BACKOFF_MS = 3600_000;
@@ -127,11 +126,11 @@ export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise
 export async function drainOutbox(opts: SenderOptions): Promise<number> {
   let sent = 0;
   for (;;) {
-    const rows = await claimDue(opts.db, BATCH, opts.mail.leaseSeconds);
+    const rows = await claimDue(opts.db, opts.transport.batch, opts.mail.leaseSeconds);
     if (rows.length === 0) return sent;
     const results = await Promise.all(rows.map((row) => deliverClaimed(opts, row)));
     sent += results.filter((r) => r === 'sent').length;
     // A short or fruitless batch: the rest (if any) waits for the next round, not a busy loop while a server is down.
-    if (rows.length < BATCH || !results.includes('sent')) return sent;
+    if (rows.length < opts.transport.batch || !results.includes('sent')) return sent;
   }
 }

@@ -28,6 +28,8 @@ export class DeliveryError extends Error {
 
 export interface MailTransport {
   kind: 'smtp' | 'log';
+  /** How many messages it sends at once; the sender claims no more, so none waits in a queue while its lease runs. */
+  batch: number;
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
@@ -46,6 +48,7 @@ export function createMailTransport(config: MailConfig, log: Log): MailTransport
   if (!config.smtp) {
     return {
       kind: 'log',
+      batch: 50,
       async send(mail) {
         log.info(
           mail.loggable ? { to: mail.to, subject: mail.subject, text: mail.text } : { to: mail.to, subject: mail.subject },
@@ -56,11 +59,13 @@ export function createMailTransport(config: MailConfig, log: Log): MailTransport
     };
   }
   const smtp = config.smtp;
-  // A few pooled connections, and timeouts well inside a claim's lease, so a hung server is a retry, not a duplicate.
+  // A few pooled connections, one message on each at a time, and timeouts well inside a claim's lease, so a hung
+  // server is a retry, not a duplicate.
+  const connections = 5;
   const transporter = nodemailer.createTransport(
     {
       pool: true,
-      maxConnections: 5,
+      maxConnections: connections,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
@@ -77,6 +82,7 @@ export function createMailTransport(config: MailConfig, log: Log): MailTransport
   );
   return {
     kind: 'smtp',
+    batch: connections,
     async send(mail) {
       try {
         await transporter.sendMail({
