@@ -4,6 +4,7 @@ import { requiredText } from '@guildhall/shared/schemas/messages';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify/unstyled';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../lib/api-client';
@@ -18,6 +19,25 @@ function NameDialog({ submit }: { submit: (values: { name: string }) => Promise<
     <>
       <ToastContainer />
       <FormDialog title="Name it" submitLabel="Save" form={nameForm} trigger={<button type="button">Open</button>}>
+        <Field label="Name" error={nameForm.formState.errors.name?.message}>
+          <input {...nameForm.register('name')} />
+        </Field>
+      </FormDialog>
+    </>
+  );
+}
+
+/** Opened from outside (as My characters opens Add Approval for the selected row), not by its own trigger. */
+function ControlledNameDialog({ submit }: { submit: (values: { name: string }) => Promise<unknown> }) {
+  const [open, setOpen] = useState(false);
+  const nameForm = useApiForm({ schema, defaultValues: { name: '' }, submit, success: 'Saved it', failure: 'Failed to save it' });
+  return (
+    <>
+      <ToastContainer />
+      <button type="button" onClick={() => setOpen(true)}>
+        Open from the page
+      </button>
+      <FormDialog title="Name it" submitLabel="Save" form={nameForm} open={open} onOpenChange={setOpen}>
         <Field label="Name" error={nameForm.formState.errors.name?.message}>
           <input {...nameForm.register('name')} />
         </Field>
@@ -58,5 +78,21 @@ describe('FormDialog with useApiForm', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('opened from outside after a submission, starts empty and sends nothing twice', async () => {
+    const submit = vi.fn().mockResolvedValue(undefined);
+    render(<ControlledNameDialog submit={submit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open from the page' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved it')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open from the page' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('name is a required field')).toBeInTheDocument();
+    expect(submit).toHaveBeenCalledTimes(1);
   });
 });

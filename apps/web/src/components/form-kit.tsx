@@ -3,7 +3,7 @@
 // dialog around such a form). Every form of the portal is built from these.
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
@@ -88,8 +88,12 @@ export function FormDialog<In extends FieldValues, Out>(props: {
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = props.open ?? ownOpen;
+  const { reset } = props.form;
+  useEffect(() => {
+    // On each opening, by the trigger or by the page that controls `open`: never the last submission's text again.
+    if (open) reset();
+  }, [open, reset]);
   const setOpen = (next: boolean) => {
-    if (next) props.form.reset();
     setOwnOpen(next);
     props.onOpenChange?.(next);
   };
