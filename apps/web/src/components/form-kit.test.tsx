@@ -95,4 +95,24 @@ describe('FormDialog with useApiForm', () => {
     expect(await screen.findByText('name is a required field')).toBeInTheDocument();
     expect(submit).toHaveBeenCalledTimes(1);
   });
+
+  it('says why the API refused the form, under the failure text', async () => {
+    const refusal = new ApiError(409, 'Applications can be submitted for active characters only.', 'approvals.inactive_character');
+    render(<NameDialog submit={vi.fn().mockRejectedValue(refusal)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save it')).toBeInTheDocument();
+    expect(screen.getByText('Applications can be submitted for active characters only.')).toBeInTheDocument();
+  });
+
+  it('never shows what a server error said, only the failure text', async () => {
+    const internal = new ApiError(500, 'relation "tbl_venue" does not exist', 'internal');
+    render(<NameDialog submit={vi.fn().mockRejectedValue(internal)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save it')).toBeInTheDocument();
+    expect(screen.queryByText(/tbl_venue/)).toBeNull();
+  });
 });

@@ -1,13 +1,13 @@
 // The form kit: useApiForm (react-hook-form + the shared zod schema + one submit path that toasts SPEC §8's
-// success and failure texts and puts the API's field errors under their fields) and FormDialog (a Radix
-// dialog around such a form). Every form of the portal is built from these.
+// success and failure texts, the failure with the API's reason when it refused, and puts the API's field errors
+// under their fields) and FormDialog (a Radix dialog around such a form). Every form of the portal is built from these.
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
-import { applyApiErrors } from '../lib/api-errors';
+import { applyApiErrors, refusalMessage } from '../lib/api-errors';
 import { useInFlight } from './action-button';
 import dialog from './dialog.module.css';
 import form from './form.module.css';
@@ -48,7 +48,7 @@ export function useApiForm<In extends FieldValues, Out>(options: ApiFormOptions<
         await options.submit(values);
       } catch (error) {
         applyApiErrors(error, methods.setError);
-        toast.error(options.failure);
+        toast.error(<FailureText failure={options.failure} reason={refusalMessage(error)} />);
         return;
       }
       accepted = true;
@@ -58,6 +58,17 @@ export function useApiForm<In extends FieldValues, Out>(options: ApiFormOptions<
     return accepted;
   };
   return Object.assign(methods, { onSubmit, busy: methods.formState.isSubmitting || inFlight.busy });
+}
+
+/** SPEC §8's failure text, then on a line of its own why the API refused, when it said. */
+function FailureText({ failure, reason }: { failure: string; reason: string | null }) {
+  if (!reason) return failure;
+  return (
+    <>
+      <div>{failure}</div>
+      <div>{reason}</div>
+    </>
+  );
 }
 
 /** A submit button that is disabled and says so while the form is saving. */

@@ -3,6 +3,8 @@ import { ACCESS_TOKEN_STORAGE_KEY } from '@guildhall/shared/constants';
 import type { ErrorBody, ListResult } from '@guildhall/shared/schemas/envelope';
 
 export const API_BASE = '/api';
+/** An error answer without a message of its own reads this. */
+export const NO_MESSAGE = 'Something went wrong.';
 
 export class ApiError extends Error {
   constructor(
@@ -78,7 +80,7 @@ async function send(method: 'GET' | 'POST' | 'PUT', path: string, options: Reque
   if (!response.ok) {
     const payload = (await response.json().catch(() => undefined)) as Partial<ErrorBody> | undefined;
     if (response.status === 401 && !options.skipUnauthorizedHandler) onUnauthorized();
-    throw new ApiError(response.status, payload?.message ?? 'Something went wrong.', payload?.code, payload?.errors);
+    throw new ApiError(response.status, payload?.message ?? NO_MESSAGE, payload?.code, payload?.errors);
   }
   return response;
 }
