@@ -12,7 +12,12 @@ export function useUpdateProfile(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (profile: ProfileUpdate) => api.post<User>(`/user/${userId}`, profile).then((r) => r.result),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey(userId) }),
+    // The E-mail section names the member's address (and whether it bounces): a new address changes it too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.member.mailPreferences(userId) }),
+      ]),
   });
 }
 
