@@ -1,12 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { NotFoundPage } from '../components/not-found';
 import { useAuth } from '../lib/auth';
 
 // The shell is a chunk of its own, as in the router, so a signed-out visitor does not download it.
 const AppLayout = lazy(async () => ({ default: (await import('./shell/app-layout')).AppLayout }));
-
-export function NotFoundPage() {
-  return <p>Not found page</p>;
-}
 
 export function NotFoundRoute() {
   const { token, isLoading } = useAuth();

@@ -30,14 +30,14 @@ export interface CharacterDetail {
   abilities: CharacterAbility[];
 }
 
-export function useCharacter(id: number) {
+export function useCharacter(id: number | null) {
   return useQuery({
-    queryKey: queryKeys.character.detail(id),
+    queryKey: queryKeys.character.detail(id ?? 0),
     queryFn: async ({ signal }): Promise<CharacterDetail> => {
       const response = await api.get<Character>(`/character/${id}`, undefined, signal);
       return { character: response.result, abilities: (response.extra?.abilities as CharacterAbility[] | undefined) ?? [] };
     },
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: id !== null,
   });
 }
 

@@ -3,8 +3,10 @@
 // Applications — one file a section. What the member may do comes with the character (`extra.abilities`).
 import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import type { Character, CharacterAbility } from '@guildhall/shared/schemas/characters';
-import { useLocation, useParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { ModalRoute } from '../../components/modal-route';
+import { NotFoundPage } from '../../components/not-found';
+import { useRouteId } from '../../lib/route-id';
 import { useCharacter } from './api';
 import { ApplicationsSection } from './applications-section';
 import styles from './characters.module.css';
@@ -13,18 +15,20 @@ import { JustificationSection } from './justification-section';
 import { OverviewSection } from './overview-section';
 
 export function CharacterDetailPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const location = useLocation();
   const detail = useCharacter(id);
   // Back to the list as it was (its page and sort are in the query), minus this modal's own XP paging.
   const back = new URLSearchParams(location.search);
   for (const key of ['xpPage', 'xpSortBy', 'xpDirection']) back.delete(key);
   const closeTo = `/characters/list${back.size ? `?${back}` : ''}`;
-  const title = detail.data?.character.character_name ?? (detail.isError ? 'Character' : 'Loading…');
+  const title = detail.data?.character.character_name ?? (id === null || detail.isError ? 'Character' : 'Loading…');
 
   return (
     <ModalRoute title={title} closeTo={closeTo}>
-      {detail.isPending ? (
+      {id === null ? (
+        <NotFoundPage />
+      ) : detail.isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : detail.isError ? (
         <p role="alert">{detail.error.message}</p>

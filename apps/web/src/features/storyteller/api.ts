@@ -35,14 +35,14 @@ export interface VenueDetail {
   abilities: VenueAbility[];
 }
 
-export function useVenue(id: number) {
+export function useVenue(id: number | null) {
   return useQuery({
-    queryKey: queryKeys.venue.detail(id),
+    queryKey: queryKeys.venue.detail(id ?? 0),
     queryFn: async ({ signal }): Promise<VenueDetail> => {
       const response = await api.get<Venue>(`/venue/${id}`, undefined, signal);
       return { venue: response.result, abilities: (response.extra?.abilities as VenueAbility[] | undefined) ?? [] };
     },
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: id !== null,
   });
 }
 

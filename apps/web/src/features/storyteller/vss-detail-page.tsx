@@ -14,15 +14,17 @@ import {
   venueItemAddSchema,
 } from '@guildhall/shared/schemas/venues';
 import { useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { type Column, DataTable } from '../../components/data-table';
 import { Field } from '../../components/field';
 import { FormDialog, SubmitButton, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
+import { NotFoundPage } from '../../components/not-found';
 import { useCan } from '../../lib/abilities';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { useRouteId } from '../../lib/route-id';
 import { useAddVenueItem, useUpdateVenue, useVenue, useVenueItems } from './api';
 import styles from './storyteller.module.css';
 import { GamesList } from '../../components/games-list';
@@ -30,7 +32,7 @@ import { CHARACTERS_AUDIENCE, VenueCharactersTable } from './venue-characters-ta
 import { VssText } from './vss-text';
 
 export function VssDetailPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
   const { search } = useLocation();
   const detail = useVenue(id);
   const { user } = useAuth();
@@ -45,7 +47,9 @@ export function VssDetailPage() {
       <Link className={styles.back} to={`/storyteller/vss-manager${search}`}>
         <span aria-hidden="true">← </span>Back to VSS list
       </Link>
-      {detail.isPending ? (
+      {id === null ? (
+        <NotFoundPage />
+      ) : detail.isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : detail.isError ? (
         <p role="alert">

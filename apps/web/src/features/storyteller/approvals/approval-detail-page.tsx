@@ -13,7 +13,7 @@ import { requiredLevelChoices } from '@guildhall/shared/rules/approval-workflow'
 import { type ApprovalDetail, approvalDenySchema } from '@guildhall/shared/schemas/approvals';
 import type { ApprovalAction } from '@guildhall/shared/rules/approval-workflow';
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ActionButton, useInFlight } from '../../../components/action-button';
 import { ApprovalClockLine, ApprovalHistory } from '../../../components/approval-history';
@@ -21,7 +21,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field';
 import form from '../../../components/form.module.css';
 import { ModalRoute } from '../../../components/modal-route';
+import { NotFoundPage } from '../../../components/not-found';
 import { useApproval } from '../../../lib/queries';
+import { useRouteId } from '../../../lib/route-id';
 import { type ReviewAction, useReviewAction } from './api';
 import styles from './approvals.module.css';
 
@@ -33,17 +35,15 @@ const DONE: Record<ReviewAction['action'], string> = {
 };
 
 export function ApprovalDetailPage() {
-  const { id } = useParams();
   const { search } = useLocation();
-  const approvalId = Number(id);
-  const valid = Number.isInteger(approvalId) && approvalId > 0;
-  const detail = useApproval(valid ? approvalId : null);
+  const approvalId = useRouteId();
+  const detail = useApproval(approvalId);
   const closeTo = `/storyteller/approvals${search}`;
 
   return (
     <ModalRoute title={detail.data ? `Application ${detail.data.approval.app_number}` : 'Application'} closeTo={closeTo}>
-      {!valid ? (
-        <p role="alert">Not found page</p>
+      {approvalId === null ? (
+        <NotFoundPage />
       ) : detail.isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : detail.isError ? (
