@@ -111,8 +111,13 @@ test('a game from scheduling to the XP entry, checked in offline at the door', a
 
   // Closing the game posts the XP; the player finds it in the character's log.
   await page.goto(`/games/${gameId}`);
+  // It cannot be undone: the page asks first, saying what it posts.
   await page.getByRole('button', { name: 'Close the game' }).click();
+  const asked = page.getByRole('dialog', { name: 'Close this game?' });
+  await expect(asked).toContainText("1 checked in: each earns the game's XP and prestige now.");
+  await asked.getByRole('button', { name: 'Close the game' }).click();
   await expect(page.getByText(/The game is closed: 1 XP entries/)).toBeVisible();
+  await expect(asked).toBeHidden();
   await first.goto(`/characters/list/${tomas.id_character}`);
   await expect(first.getByRole('link', { name: new RegExp(`^Attended ${name} on `) })).toBeVisible();
 });

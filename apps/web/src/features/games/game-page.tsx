@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ActionButton } from '../../components/action-button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import form from '../../components/form.module.css';
 import { SectionPage } from '../../components/section-page';
@@ -133,7 +134,30 @@ function SignupPanel({ game, canSignUp }: { game: Game; canSignUp: boolean }) {
 function RunPanel({ game }: { game: Game }) {
   const close = useCloseGame(game.id_game);
   const cancel = useCancelGame(game.id_game);
+  const [confirming, setConfirming] = useState<'close' | 'cancel' | null>(null);
   const can = (ability: Game['abilities'][number]) => game.abilities.includes(ability);
+  // Neither can be undone: closing posts XP and prestige, cancelling tells everyone signed up.
+  const confirm =
+    confirming === 'close'
+      ? {
+          title: 'Close this game?',
+          description: `${game.checked_in} checked in: each earns the game's XP and prestige now. This cannot be undone; the attendance can still be corrected for 14 days.`,
+          label: 'Close the game',
+          busy: close.isPending,
+          run: () =>
+            reported(
+              close.mutateAsync(),
+              (r) => `The game is closed: ${r.xp_entries} XP entries and ${r.prestige_entries} prestige awards posted`,
+              'Failed to close the game',
+            ),
+        }
+      : {
+          title: 'Cancel this game?',
+          description: 'Everyone signed up is told. This cannot be undone.',
+          label: 'Cancel this game',
+          busy: cancel.isPending,
+          run: () => reported(cancel.mutateAsync(), () => 'The game is cancelled', 'Failed to cancel the game'),
+        };
   return (
     <section aria-labelledby="run-game" className={styles.panel}>
       <h3 id="run-game">Run the game</h3>
@@ -143,30 +167,25 @@ function RunPanel({ game }: { game: Game }) {
       </p>
       <div className={form.actions}>
         {can('close') && game.status === 'scheduled' ? (
-          <ActionButton
-            className={form.primary}
-            pending={close.isPending}
-            onClick={() =>
-              reported(
-                close.mutateAsync(),
-                (r) => `The game is closed: ${r.xp_entries} XP entries and ${r.prestige_entries} prestige awards posted`,
-                'Failed to close the game',
-              )
-            }
-          >
+          <button type="button" className={form.primary} onClick={() => setConfirming('close')}>
             Close the game
-          </ActionButton>
+          </button>
         ) : null}
         {can('cancel') ? (
-          <ActionButton
-            className={form.danger}
-            pending={cancel.isPending}
-            onClick={() => reported(cancel.mutateAsync(), () => 'The game is cancelled', 'Failed to cancel the game')}
-          >
+          <button type="button" className={form.danger} onClick={() => setConfirming('cancel')}>
             Cancel this game
-          </ActionButton>
+          </button>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirm.title}
+        description={confirm.description}
+        confirmLabel={confirm.label}
+        busy={confirm.busy}
+        onConfirm={() => confirm.run().finally(() => setConfirming(null))}
+      />
     </section>
   );
 }
