@@ -101,11 +101,12 @@ export function useVoidXpLog() {
   });
 }
 
-export function useCharacterApprovals(id: number | null) {
+export function useCharacterApprovals(id: number | null, paging: { page: number; count: number }) {
   return useQuery({
-    queryKey: queryKeys.character.approvals(id ?? 0),
-    queryFn: ({ signal }) => api.list<ApprovalRow>(`/approvals/character/${id}`, { count: 100 }, signal),
+    queryKey: [...queryKeys.character.approvals(id ?? 0), paging],
+    queryFn: ({ signal }) => api.list<ApprovalRow>(`/approvals/character/${id}`, paging, signal),
     enabled: id !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -4,12 +4,19 @@ import type { Character } from '@guildhall/shared/schemas/characters';
 import { type Column, DataTable } from '../../components/data-table';
 import form from '../../components/form.module.css';
 import { formatDate } from '../../lib/format';
+import { useListState } from '../../lib/list-state';
 import { AddApprovalDialog } from './add-approval-dialog';
 import { useCharacterApprovals } from './api';
 import styles from './characters.module.css';
 
 export function ApplicationsSection({ character, canAdd }: { character: Character; canAdd: boolean }) {
-  const approvals = useCharacterApprovals(character.id_character);
+  const list = useListState({
+    defaultSort: { sortBy: 'created_at', direction: 'desc' },
+    sortable: ['created_at'] as const,
+    pageSize: 100,
+    prefix: 'apps',
+  });
+  const approvals = useCharacterApprovals(character.id_character, { page: list.page, count: list.pageSize });
   const columns: Column<ApprovalRow>[] = [
     { key: 'number', header: 'App number', cell: (r) => r.app_number },
     { key: 'description', header: 'Item description', cell: (r) => r.description },
@@ -38,10 +45,10 @@ export function ApplicationsSection({ character, canAdd }: { character: Characte
         columns={columns}
         rows={approvals.data?.rows ?? []}
         rowKey={(r) => r.id}
-        total={approvals.data?.rows.length ?? 0}
-        page={1}
-        pageSize={Math.max(1, approvals.data?.rows.length ?? 0)}
-        onPageChange={() => undefined}
+        total={approvals.data?.count ?? 0}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
         loading={approvals.isFetching}
       />
     </section>

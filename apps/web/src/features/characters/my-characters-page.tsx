@@ -6,7 +6,7 @@ import type { ApprovalRow } from '@guildhall/shared/schemas/approvals';
 import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import { CHARACTER_LIST_SORTABLE, type CharacterRow } from '@guildhall/shared/schemas/characters';
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ApprovalClockLine, ApprovalHistory, waitingText } from '../../components/approval-history';
 import { type Column, DataTable } from '../../components/data-table';
@@ -126,9 +126,12 @@ function ApplicationItem({ application: a }: { application: ApprovalRow }) {
   );
 }
 
+/** How many applications the side panel lists; the character's detail pages through them all. */
+const PANEL_APPLICATIONS = 100;
+
 /** SPEC §2 side panel: the selected character's applications, numbered, app number and description. */
 function ApplicationsPanel({ character }: { character: CharacterRow | null }) {
-  const approvals = useCharacterApprovals(character?.id_character ?? null);
+  const approvals = useCharacterApprovals(character?.id_character ?? null, { page: 1, count: PANEL_APPLICATIONS });
   return (
     <aside className={styles.panel} aria-labelledby="applications-heading">
       <h2 id="applications-heading">Applications</h2>
@@ -150,6 +153,12 @@ function ApplicationsPanel({ character }: { character: CharacterRow | null }) {
               ))}
             </ol>
           )}
+          {approvals.data.count > approvals.data.rows.length ? (
+            <p className={styles.muted}>
+              The latest {approvals.data.rows.length} of {approvals.data.count}:{' '}
+              <Link to={`/characters/list/${character.id_character}`}>open the character</Link> for every one.
+            </p>
+          ) : null}
         </>
       )}
     </aside>

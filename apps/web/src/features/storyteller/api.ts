@@ -68,10 +68,11 @@ export function useUpdateVenue() {
   });
 }
 
-export function useVenueItems(id: number) {
+export function useVenueItems(id: number, paging: { page: number; count: number }) {
   return useQuery({
-    queryKey: queryKeys.venue.items(id),
-    queryFn: ({ signal }) => api.list<VenueItem>(`/venue-items/venue/${id}`, { count: 100 }, signal),
+    queryKey: [...queryKeys.venue.items(id), paging],
+    queryFn: ({ signal }) => api.list<VenueItem>(`/venue-items/venue/${id}`, paging, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -24,6 +24,7 @@ import { NotFoundPage } from '../../components/not-found';
 import { useCan } from '../../lib/abilities';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { useListState } from '../../lib/list-state';
 import { useRouteId } from '../../lib/route-id';
 import { useAddVenueItem, useUpdateVenue, useVenue, useVenueItems } from './api';
 import styles from './storyteller.module.css';
@@ -135,7 +136,13 @@ const itemColumns: Column<VenueItem>[] = [
 ];
 
 function Items({ venueId, mayAdd }: { venueId: number; mayAdd: boolean }) {
-  const items = useVenueItems(venueId);
+  const list = useListState({
+    defaultSort: { sortBy: 'id_venue_item', direction: 'asc' },
+    sortable: ['id_venue_item'] as const,
+    pageSize: 100,
+    prefix: 'items',
+  });
+  const items = useVenueItems(venueId, { page: list.page, count: list.pageSize });
   return (
     <section className={styles.panel} aria-labelledby="vss-items">
       <div className={styles.panelHeading}>
@@ -148,10 +155,10 @@ function Items({ venueId, mayAdd }: { venueId: number; mayAdd: boolean }) {
         columns={itemColumns}
         rows={items.data?.rows ?? []}
         rowKey={(r) => r.id_venue_item}
-        total={items.data?.rows.length ?? 0}
-        page={1}
-        pageSize={100}
-        onPageChange={() => undefined}
+        total={items.data?.count ?? 0}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
         loading={items.isFetching}
       />
     </section>
