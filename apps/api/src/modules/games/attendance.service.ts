@@ -8,7 +8,7 @@ import { addXpLogIn, voidXpLogIn } from '../characters/xp-log.service';
 import { notify } from '../notifications/notifications.service';
 import { addPrestigeIn, deletePrestigeIn } from '../prestige/prestige.service';
 import { gamesErrors } from './games.errors';
-import { gameLink } from './games.service';
+import { gameLink } from './game-link';
 import { localDate } from './recurrence';
 import { assertPlayable } from './signup-statement';
 import { lockGame, rosterChanged } from './signups.service';

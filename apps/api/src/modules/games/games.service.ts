@@ -18,11 +18,11 @@ import {
   venues,
 } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
+import { gameLink } from './game-link';
 import { gamesErrors } from './games.errors';
 import type { GameFacts } from './games.policy';
 import { localDate, localIsoDate, localTime, occurrenceDates, zonedRange } from './recurrence';
-
-export const gameLink = (id_game: number) => `/games/${id_game}`;
+import { promoteWaiting, rosterChanged } from './signups.service';
 
 /** The XP a venue's game awards unless told: what its latest game awarded. */
 async function venueXp(tx: Tx, id_venue: number | null): Promise<number> {
@@ -191,7 +191,7 @@ async function signedUpMembers(tx: Tx, ids: number[]): Promise<number[]> {
 
 /**
  * Edits one occurrence, or (scope series) this and every later scheduled occurrence of its series; each keeps its
- * own date. Those signed up are told when a game moved.
+ * own date. Those signed up are told when a game moved; those waiting whom a raised capacity lets in, that a place opened.
  */
 export async function updateGame(db: Db, id_game: number, input: GameUpdate): Promise<void> {
   await db.transaction(async (tx) => {
@@ -232,6 +232,8 @@ export async function updateGame(db: Db, id_game: number, input: GameUpdate): Pr
           updated_at: sql`now()`,
         })
         .where(eq(games.id_game, target.id_game));
+      // A raised capacity frees places: those waiting take them in their order, under this lock.
+      if (input.capacity !== undefined && (await promoteWaiting(tx, target.id_game))) await rosterChanged(tx, target.id_game);
     }
     if (moved.length === 0) return;
     const [first] = await tx.select().from(games).where(eq(games.id_game, moved[0]!));

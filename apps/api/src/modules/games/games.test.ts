@@ -242,6 +242,26 @@ describe('editing and cancelling', () => {
     expect(bad.json().errors[0].path).toBe('date');
   });
 
+  it('lets those waiting in, in their order and told, when the capacity is raised; a newcomer then waits behind them', async () => {
+    const [g] = await schedule();
+    const signUp = async (p: string) =>
+      (await post(`/api/games/${g}/signup`, p, { role: 'player', id_character: character[p] })).json().result.status;
+    const status = async (p: string) => (await get(`/api/games/${g}`, p)).json().result.my_signup.status;
+    expect([await signUp('p1'), await signUp('p2'), await signUp('p3')]).toEqual(['going', 'going', 'waiting']);
+    expect((await post(`/api/games/${g}/update`, 'storyteller', { capacity: 3 })).statusCode).toBe(200);
+    expect(await status('p3')).toBe('going');
+    const notices = (await get('/api/notifications?count=50', 'p3')).json().result.rows;
+    expect(notices.some((n: { message: string; link: string }) => n.link === `/games/${g}` && n.message.startsWith('A place opened'))).toBe(
+      true,
+    );
+    expect([await signUp('p4'), await signUp('p5')]).toEqual(['waiting', 'waiting']);
+    await post(`/api/games/${g}/update`, 'storyteller', { capacity: 4 });
+    expect([await status('p4'), await status('p5')]).toEqual(['going', 'waiting']);
+    const detail = (await get(`/api/games/${g}`, 'storyteller')).json().result;
+    const [row] = await t.database.db.select({ players_going: games.players_going }).from(games).where(eq(games.id_game, g!));
+    expect([detail.going, detail.waiting, row!.players_going]).toEqual([4, 1, 4]);
+  });
+
   it('cancels one game, tells those signed up, and closes its sign-up', async () => {
     const [g] = await schedule();
     await post(`/api/games/${g}/signup`, 'p4', { role: 'player', id_character: character.p4 });

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { gameSignups, games, type Db, type Tx } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
 import { gamesErrors } from './games.errors';
-import { gameLink } from './games.service';
+import { gameLink } from './game-link';
 import { inTurns } from './in-turns';
 import { localDate } from './recurrence';
 import { answered, type SignupParam, signupStatement, statements } from './signup-statement';
@@ -203,6 +203,16 @@ function promotion(tx: Tx) {
     .prepare('game_promotion');
 }
 
+/**
+ * Under the game's lock (the caller's), lets the first waiting players into the places free and tells them, as a
+ * withdrawal does; a raised capacity frees places too. True when anyone was promoted.
+ */
+export async function promoteWaiting(tx: Tx, id_game: number): Promise<boolean> {
+  const promoted = await promotion(tx).execute({ id_game });
+  await tellPromoted(tx, id_game, promoted);
+  return promoted.some((p) => p.id_user !== null);
+}
+
 /** The member withdraws; a player's place goes to the first waiting. */
 export async function withdraw(db: Db, id_user: number, id_game: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -214,7 +224,7 @@ export async function withdraw(db: Db, id_user: number, id_game: number): Promis
       .where(and(eq(gameSignups.id_game, id_game), eq(gameSignups.id_user, id_user), sql`${gameSignups.status} <> 'cancelled'`))
       .returning({ role: gameSignups.role });
     if (!signup) throw gamesErrors.notSignedUp();
-    await tellPromoted(tx, id_game, await promotion(tx).execute({ id_game }));
+    await promoteWaiting(tx, id_game);
     await rosterChanged(tx, id_game);
   });
 }
