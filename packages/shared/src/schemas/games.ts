@@ -8,6 +8,7 @@ import {
   PRESTIGE_CATEGORIES,
   SIGNUP_ROLES,
   SIGNUP_STATUSES,
+  type SignupRole,
 } from '../constants';
 import { pagingQuery } from './envelope';
 import { dateField, numberInput, optionalText, requiredId, requiredMessage, requiredText } from './messages';
@@ -142,15 +143,18 @@ export const gamesQuery = pagingQuery(GAMES_SORTABLE, 'starts_at', 'asc').extend
 });
 export type GamesQuery = z.infer<typeof gamesQuery>;
 
+/** A player comes with a character, a helper without: at sign-up, at the door, and when added by a correction. */
+function playerNamesACharacter<T extends { role: SignupRole; id_character?: number }>(c: T, ctx: z.RefinementCtx<T>) {
+  if (c.role === 'player' && c.id_character === undefined)
+    ctx.addIssue({ code: 'custom', path: ['id_character'], message: requiredMessage('character') });
+}
+
 export const signupSchema = z
   .object({
     role: z.enum(SIGNUP_ROLES, { error: 'role must be player or helper' }).default('player'),
     id_character: optionalId('character'),
   })
-  .superRefine((s, ctx) => {
-    if (s.role === 'player' && s.id_character === undefined)
-      ctx.addIssue({ code: 'custom', path: ['id_character'], message: requiredMessage('character') });
-  });
+  .superRefine(playerNamesACharacter);
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const attendeesQuery = z.object({
@@ -181,10 +185,7 @@ export const checkinSchema = z
     role: z.enum(SIGNUP_ROLES, { error: 'role must be player or helper' }).default('player'),
     id_character: optionalId('character'),
   })
-  .superRefine((c, ctx) => {
-    if (c.role === 'player' && c.id_character === undefined)
-      ctx.addIssue({ code: 'custom', path: ['id_character'], message: requiredMessage('character') });
-  });
+  .superRefine(playerNamesACharacter);
 export type CheckinInput = z.infer<typeof checkinSchema>;
 export const checkinResultSchema = z.object({ id_checkin: z.number().int(), replayed: z.boolean() });
 
@@ -196,11 +197,13 @@ export const correctionSchema = z
     void: z.array(idField('check-in')).max(500).default([]),
     add: z
       .array(
-        z.object({
-          id_user: idField('member'),
-          role: z.enum(SIGNUP_ROLES).default('player'),
-          id_character: optionalId('character'),
-        }),
+        z
+          .object({
+            id_user: idField('member'),
+            role: z.enum(SIGNUP_ROLES).default('player'),
+            id_character: optionalId('character'),
+          })
+          .superRefine(playerNamesACharacter),
       )
       .max(500)
       .default([]),

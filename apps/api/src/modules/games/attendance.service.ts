@@ -166,7 +166,7 @@ export async function correctAttendance(db: Db, by: number, id_game: number, inp
           id_game,
           idempotency_key: `correction-${randomUUID()}`,
           id_user: added.id_user,
-          id_character: added.role === 'player' ? (added.id_character ?? null) : null,
+          id_character: added.role === 'player' ? added.id_character! : null,
           role: added.role,
           checked_in_by: by,
         })

@@ -233,6 +233,15 @@ describe('closing', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0].path).toBe('void');
   });
+  it('refuses to add a player without a character, with the check-in’s 400 naming add.0.id_character, and writes nothing', async () => {
+    const g = await schedule();
+    const atTheDoor = await post(`/api/games/${g}/checkins`, 'storyteller', { key: 'no-char-0001', id_user: id.bo, role: 'player' });
+    await post(`/api/games/${g}/close`, 'storyteller');
+    const res = await post(`/api/games/${g}/corrections`, 'storyteller', { add: [{ id_user: id.bo, role: 'player' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toEqual({ path: 'add.0.id_character', message: atTheDoor.json().errors[0].message });
+    expect((await get(`/api/games/${g}`, 'storyteller')).json().result.checked_in).toBe(0);
+  });
 });
 
 describe('calendar feed', () => {
