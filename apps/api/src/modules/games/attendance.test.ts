@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characters, prestige, xpLogs } from '../../db/index';
+import { characters, prestige, users, xpLogs } from '../../db/index';
 import { buildCharacter, buildMember, buildVenue } from '../../test/factories';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -268,5 +268,14 @@ describe('calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: new URL(renewed).pathname })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/not-a-feed' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);
+  });
+
+  it('answers 404 once the member is deactivated, as for a revoked address', async () => {
+    await person('gone');
+    const path = new URL((await post('/api/calendar/feed/renew', 'gone')).json().result.url).pathname;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    await t.database.db.update(users).set({ is_disabled: true }).where(eq(users.id_user, id.gone!));
+    const res = await t.app.inject({ method: 'GET', url: path });
+    expect([res.statusCode, res.json().code]).toEqual([404, 'games.feed_not_found']);
   });
 });

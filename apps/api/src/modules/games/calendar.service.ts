@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import icalGenerator, { ICalEventStatus } from 'ical-generator';
-import { calendarFeeds, characters, gameSignups, games, locations, type Db, venues } from '../../db/index';
+import { calendarFeeds, characters, gameSignups, games, locations, type Db, users, venues } from '../../db/index';
 import { gamesErrors } from './games.errors';
 
 const FEED_PAST_DAYS = 30;
@@ -30,9 +30,16 @@ export async function revokeFeed(db: Db, id_user: number): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.id_user, id_user));
 }
 
-/** The calendar behind a token, as iCalendar text; 404 for a token revoked, renewed or never given. */
+/**
+ * The calendar behind a token, as iCalendar text; 404 for a token revoked, renewed or never given, and for a member
+ * deactivated (erasure deactivates too): their address stops answering as a revoked one does.
+ */
 export async function calendarFor(db: Db, token: string, publicUrl: string): Promise<string> {
-  const [feed] = await db.select({ id_user: calendarFeeds.id_user }).from(calendarFeeds).where(eq(calendarFeeds.token, token));
+  const [feed] = await db
+    .select({ id_user: calendarFeeds.id_user })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id_user, calendarFeeds.id_user))
+    .where(and(eq(calendarFeeds.token, token), eq(users.is_disabled, false)));
   if (!feed) throw gamesErrors.feedNotFound();
   const id_user = feed.id_user;
   const signedUp = db
