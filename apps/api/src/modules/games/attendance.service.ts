@@ -14,8 +14,8 @@ import { assertPlayable } from './signup-statement';
 import { lockGame, rosterChanged } from './signups.service';
 
 /**
- * Checks a member in. The key is the device's: a key seen before answers the check-in it made, and a member
- * already checked in (from another phone) is not checked in twice.
+ * Checks a member in. The key is the device's: a key seen before answers the check-in it made (for the same game and
+ * member only: another's is refused), and a member already checked in (from another phone) is not checked in twice.
  */
 export async function checkIn(
   db: Db,
@@ -25,7 +25,7 @@ export async function checkIn(
 ): Promise<{ id_checkin: number; replayed: boolean }> {
   return db.transaction(async (tx) => {
     const replay = await byKey(tx, input.key);
-    if (replay) return { id_checkin: replay.id_checkin, replayed: true };
+    if (replay) return replayOf(replay, id_game, input);
     const game = await lockGame(tx, id_game);
     if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
     const [member] = await tx.select({ id: users.id_user }).from(users).where(eq(users.id_user, input.id_user));
@@ -47,6 +47,9 @@ export async function checkIn(
       await rosterChanged(tx, id_game);
       return { id_checkin: created.id_checkin, replayed: false };
     }
+    // Nothing written: the key was taken at once by another request (seen now it has committed), or the member is in.
+    const taken = await byKey(tx, input.key);
+    if (taken) return replayOf(taken, id_game, input);
     const [live] = await tx
       .select({ id_checkin: gameCheckins.id_checkin })
       .from(gameCheckins)
@@ -56,8 +59,17 @@ export async function checkIn(
 }
 
 async function byKey(tx: Tx, key: string) {
-  const [row] = await tx.select({ id_checkin: gameCheckins.id_checkin }).from(gameCheckins).where(eq(gameCheckins.idempotency_key, key));
+  const [row] = await tx
+    .select({ id_checkin: gameCheckins.id_checkin, id_game: gameCheckins.id_game, id_user: gameCheckins.id_user })
+    .from(gameCheckins)
+    .where(eq(gameCheckins.idempotency_key, key));
   return row;
+}
+
+/** The check-in a key made, sent again; the key reused for another game or member is a 409, never someone else's. */
+function replayOf(made: NonNullable<Awaited<ReturnType<typeof byKey>>>, id_game: number, input: CheckinInput) {
+  if (made.id_game !== id_game || made.id_user !== input.id_user) throw gamesErrors.checkinKeyReused();
+  return { id_checkin: made.id_checkin, replayed: true };
 }
 
 type Checkin = { id_user: number; id_character: number | null; role: 'player' | 'helper' };

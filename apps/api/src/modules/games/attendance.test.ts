@@ -126,6 +126,28 @@ describe('check-in', () => {
     expect((await get(`/api/games/${g}`, 'storyteller')).json().result.checked_in).toBe(1);
   });
 
+  it('refuses a key already used for another member or game with a 409 naming key, and checks no one in by it', async () => {
+    const [g, other] = [await schedule(), await schedule()];
+    const ada = { key: 'reused-0001', id_user: id.ada, role: 'player', id_character: character.ada };
+    const bo = { ...ada, id_user: id.bo, id_character: character.bo };
+    expect((await post(`/api/games/${g}/checkins`, 'storyteller', ada)).statusCode).toBe(200);
+    for (const [game, checkin] of [
+      [g, bo],
+      [other, ada],
+    ] as const) {
+      const res = await post(`/api/games/${game}/checkins`, 'storyteller', checkin);
+      expect([res.statusCode, res.json().code, res.json().errors?.[0].path]).toEqual([409, 'games.checkin_key_reused', 'key']);
+    }
+    const checkedIn = async () =>
+      Promise.all([g, other].map(async (x) => (await get(`/api/games/${x}`, 'storyteller')).json().result.checked_in));
+    expect(await checkedIn()).toEqual([1, 0]);
+    // The same key for the same game and member is still a replay; one key sent for two games at once checks in once.
+    expect((await post(`/api/games/${g}/checkins`, 'storyteller', ada)).json().result.replayed).toBe(true);
+    const atOnce = await Promise.all([g, other].map((x) => post(`/api/games/${x}/checkins`, 'storyteller', { ...bo, key: 'reused-0002' })));
+    expect(atOnce.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await checkedIn()).reduce((a, b) => a + b)).toBe(2);
+  });
+
   it('answers bad check-ins with a 400 naming the field', async () => {
     const g = await schedule();
     const cases: [object, string][] = [

@@ -36,6 +36,10 @@ export const gamesErrors = {
     badRequest('games.series_date', 'date cannot be changed for a whole series', [
       { path: 'date', message: 'change one occurrence at a time' },
     ]),
+  checkinKeyReused: () =>
+    conflict('games.checkin_key_reused', 'key was already used to check in another member or at another game', [
+      { path: 'key', message: 'was already used to check in another member or at another game' },
+    ]),
   checkinNotFound: () =>
     badRequest('games.checkin_not_found', 'void holds a check-in that is not a live check-in of this game', [
       { path: 'void', message: 'holds a check-in that is not a live check-in of this game' },
