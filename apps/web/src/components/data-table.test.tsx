@@ -80,6 +80,26 @@ describe('DataTable', () => {
     expect(onPageChange).toHaveBeenCalledTimes(2);
   });
 
+  it('past the last page (its rows deleted meanwhile) still offers the way back: Prev goes to the last page', async () => {
+    const onPageChange = vi.fn();
+    render(
+      <DataTable
+        caption="Members"
+        columns={COLUMNS}
+        rows={[]}
+        rowKey={(r) => r.id}
+        total={20}
+        page={5}
+        pageSize={10}
+        onPageChange={onPageChange}
+      />,
+    );
+    expect(screen.getByText('No result')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    await userEvent.click(within(pager).getByRole('button', { name: 'Prev' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+  });
+
   it('runs a row action without selecting the row, and names the action for screen readers', async () => {
     const onSelect = vi.fn();
     const onDelete = vi.fn();

@@ -1,5 +1,5 @@
 // The one table (SPEC §4 Tables): sortable headers that toggle ascending/descending, paging shown only when
-// the total exceeds the page size (Prev, Next, Go to page) — or, in 'load more' mode, a 'Load more' button
+// the total exceeds the page size or the page is past the last (Prev, Next, Go to page) — or, in 'load more' mode, a 'Load more' button
 // while a page comes back full — one selected row at a time, a row-actions column, and 'No result'.
 import { type ReactNode, useId, useState } from 'react';
 import { ActionButton } from './action-button';
@@ -160,7 +160,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </button>
           </div>
         ) : null
-      ) : total > pageSize ? (
+      ) : total > pageSize || (page > pages && !loading) ? (
         <Pager page={page} pages={pages} onPageChange={onPageChange} />
       ) : null}
     </div>
@@ -198,7 +198,8 @@ function Pager({ page, pages, onPageChange }: { page: number; pages: number; onP
   };
   return (
     <nav className={styles.pager} aria-label="Pages">
-      <button type="button" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+      {/* Past the last page (its rows were deleted meanwhile), Prev goes to the last page. */}
+      <button type="button" onClick={() => onPageChange(Math.min(page - 1, pages))} disabled={page <= 1}>
         Prev
       </button>
       <span aria-live="polite">
