@@ -10,6 +10,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { characterSubtypes, characterTypes, characters, venues, type Db, type Tx } from '../../db/index';
 import { addXpLogIn } from '../characters/xp-log.service';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
+import { erasedMemberReason } from './erased-members';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
@@ -91,6 +92,7 @@ export async function planCharacters(db: Db | Tx, csv: CsvSource, dry_run: boole
     const camnum = v.player_membership_number?.trim() ?? '';
     const player = players.get(camnum);
     if (!player) flag('player_membership_number', camnum ? `no member has the membership number ${camnum}` : 'player is a required field');
+    else if (player.erased) flag('player_membership_number', erasedMemberReason(camnum));
     const typeIds = known.types.get(v.type?.trim().toLowerCase() ?? '') ?? [];
     if (typeIds.length !== 1) flag('type', `unknown character type ${v.type ?? ''}`);
     const id_subtype = typeIds[0] ? known.subtypes.get(`${typeIds[0]}:${v.subtype?.trim().toLowerCase()}`) : undefined;

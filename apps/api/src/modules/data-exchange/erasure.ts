@@ -25,6 +25,7 @@ import {
 import { endSessions } from '../administration/members.service';
 import { writeAudit } from '../audit/audit.service';
 import { dataExchangeErrors } from './data-exchange.errors';
+import { ERASE_ACTION } from './erased-members';
 import { personalData } from './personal-data';
 
 /** Shorter strings are too likely to be parts of other words to be replaced across the database. */
@@ -165,7 +166,7 @@ export async function eraseMember(db: Db, by: number, id_user: number) {
       .where(sql`${auditLog.entity} = 'user' and ${auditLog.entity_id} = ${String(id_user)}`);
     await scrubEverywhere(tx, scrub, `${former.user_fname} ${former.user_lname}`);
     // The audit row says who was erased and when, never what was erased.
-    await writeAudit(tx, { by, action: 'member.erase', entity: 'user', entityId: id_user, after: { values_replaced: scrub.length } });
+    await writeAudit(tx, { by, action: ERASE_ACTION, entity: 'user', entityId: id_user, after: { values_replaced: scrub.length } });
     return scrub.length;
   });
   tablesChanged(db, ['users', 'sessions']);

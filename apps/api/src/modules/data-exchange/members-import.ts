@@ -8,6 +8,7 @@ import { isDomain } from '@guildhall/shared/rules/locations';
 import type { Db, Tx } from '../../db/index';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
+import { erasedMemberReason } from './erased-members';
 import { type PlannedAction, previewReport, RowErrors, tally } from './import-kit';
 import { FirstLines, type KeyColumn } from './members-first-lines';
 import { type Existing, findExisting, locationsByCode } from './members-lookup';
@@ -108,6 +109,10 @@ async function planChunk(db: Db | Tx, valid: CheckedMember[], errors: RowErrors)
   const planned: PlannedMember[] = [];
   for (const row of valid) {
     const found = existing.byCamnum.get(row.input.user_camnum);
+    if (found?.erased) {
+      errors.add(row.line, 'membership_number', erasedMemberReason(row.input.user_camnum));
+      continue;
+    }
     const owner = existing.emailOwners.get(row.input.tbl_user_email.email.toLowerCase());
     if (owner && owner.id_user !== found?.id_user) {
       errors.add(row.line, 'email', `duplicate e-mail: it belongs to member ${owner.user_camnum}`);

@@ -2,6 +2,7 @@
 // members, and never more bound values in one statement than PostgreSQL allows).
 import { type AnyColumn, asc, type SQL, sql } from 'drizzle-orm';
 import { anyOf, locations, userAddresses, userEmails, userPhones, users, type Db, type Tx } from '../../db/index';
+import { erasedSql } from './erased-members';
 
 const CHUNK = 1000;
 
@@ -35,6 +36,8 @@ export interface Existing {
   user_type: string;
   user_expiration: string | null;
   id_location: number | null;
+  /** Erased (GDPR): the number is kept, the person is not, and no import may write them back. */
+  erased: boolean;
   id_email: number | null;
   email: string | null;
   phone: { id_phone: number; phone_number: string } | null;
@@ -63,6 +66,7 @@ export async function findExisting(db: Db | Tx, camnums: string[], emails: strin
         user_type: users.user_type,
         user_expiration: users.user_expiration,
         id_location: users.id_location,
+        erased: erasedSql(users.id_user),
       })
       .from(users)
       .where(anyText(users.user_camnum, part));
@@ -103,13 +107,16 @@ export async function findExisting(db: Db | Tx, camnums: string[], emails: strin
   return { byCamnum, emailOwners };
 }
 
-/** Members by membership number: their id and whether they are deactivated. A number with a NUL byte names nobody. */
+/**
+ * Members by membership number: their id and whether they are deactivated or erased. A number with a NUL byte names
+ * nobody.
+ */
 export async function membersByCamnum(db: Db | Tx, camnums: string[]) {
-  const found = new Map<string, { id_user: number; is_disabled: boolean }>();
+  const found = new Map<string, { id_user: number; is_disabled: boolean; erased: boolean }>();
   // No text column can hold a NUL byte: PostgreSQL refuses the whole statement rather than find nothing.
   for (const part of chunks([...new Set(camnums)].filter((camnum) => !camnum.includes('\u0000')))) {
     const rows = await db
-      .select({ user_camnum: users.user_camnum, id_user: users.id_user, is_disabled: users.is_disabled })
+      .select({ user_camnum: users.user_camnum, id_user: users.id_user, is_disabled: users.is_disabled, erased: erasedSql(users.id_user) })
       .from(users)
       .where(anyText(users.user_camnum, part));
     for (const { user_camnum, ...m } of rows) found.set(user_camnum, m);

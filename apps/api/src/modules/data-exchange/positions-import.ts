@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { positionHolders, positions, tablesChanged, type Db, type Tx } from '../../db/index';
 import { repointApprovals } from '../positions/positions.admin';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
+import { erasedMemberReason } from './erased-members';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, locationsByCode, membersByCamnum } from './members-lookup';
 
@@ -54,6 +55,7 @@ export async function planPositions(db: Db | Tx, csv: CsvSource, dry_run: boolea
     const camnum = values.holder_membership_number?.trim() ?? '';
     const holder = camnum ? holders.get(camnum) : undefined;
     if (camnum && !holder) flag('holder_membership_number', `no member has the membership number ${camnum}`);
+    else if (holder?.erased) flag('holder_membership_number', erasedMemberReason(camnum));
     else if (holder?.is_disabled) flag('holder_membership_number', `member ${camnum} is deactivated`);
     const since = values.since?.trim() ? sinceField.safeParse(values.since) : null;
     if (since && !since.success) flag('since', since.error.issues[0]!.message);

@@ -8,6 +8,7 @@ import { type PrestigeAdd, prestigeAddSchema } from '@guildhall/shared/schemas/p
 import { inArray } from 'drizzle-orm';
 import { prestige, type Db, type Tx } from '../../db/index';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
+import { erasedMemberReason } from './erased-members';
 import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
@@ -69,6 +70,7 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
     const id_user = ids.get(camnum)?.id_user;
     if (!camnum) flag('membership_number', 'membership number is a required field');
     else if (!id_user) flag('membership_number', `no member has the membership number ${camnum}`);
+    else if (ids.get(camnum)!.erased) flag('membership_number', erasedMemberReason(camnum));
     const by = v.awarded_by?.trim() ?? '';
     if (by && !ids.has(by)) flag('awarded_by', `no member has the membership number ${by}`);
     const date = dateOf.safeParse(v.date);
