@@ -11,7 +11,7 @@ import { characterSubtypes, characterTypes, characters, venues, type Db, type Tx
 import { addXpLogIn } from '../characters/xp-log.service';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { erasedMemberReason } from './erased-members';
-import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
+import { auditImport, takeImportTurn, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
 export const OPENING_XP_NOTE = 'Opening balance (imported)';
@@ -138,6 +138,7 @@ export async function planCharacters(db: Db | Tx, csv: CsvSource, dry_run: boole
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no new character nothing. */
 export async function importCharacters(db: Db, opts: ImportFile): Promise<ImportReport> {
   return db.transaction(async (tx) => {
+    await takeImportTurn(tx, 'characters');
     const { report, planned } = await planCharacters(tx, opts.csv, false, opts.onProgress);
     if (report.errors.length) return report;
     const creates = planned.filter((p) => p.action === 'create');

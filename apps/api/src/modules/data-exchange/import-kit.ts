@@ -1,5 +1,6 @@
 // Issue 26: what every import kind shares: the list of bad rows (capped) and the preview's counts.
 import type { ImportKind, ImportReport, ImportRowError } from '@guildhall/shared/schemas/data-exchange';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/index';
 import type { CsvSource, OnProgress } from './csv-read';
 import { writeAudit } from '../audit/audit.service';
@@ -76,6 +77,15 @@ export class FileRefused extends Error {
   constructor(readonly report: ImportReport) {
     super('the file has bad rows');
   }
+}
+
+/**
+ * An apply of a kind takes turns with other applies of that kind (one transaction-scoped lock) before it plans: two
+ * at once would otherwise both plan against what was there before either wrote (READ COMMITTED), and write the file
+ * twice. The members import takes the membership-number turn instead (members-apply).
+ */
+export async function takeImportTurn(tx: Tx, kind: Exclude<ImportKind, 'members'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guildhall.import.${kind}`}))`);
 }
 
 /** One audit row per applied file, named by its digest, with its counts and never a member's data. */

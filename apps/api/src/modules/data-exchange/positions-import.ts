@@ -10,7 +10,7 @@ import { positionHolders, positions, tablesChanged, type Db, type Tx } from '../
 import { repointApprovals } from '../positions/positions.admin';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { erasedMemberReason } from './erased-members';
-import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
+import { auditImport, takeImportTurn, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, locationsByCode, membersByCamnum } from './members-lookup';
 
 interface PlannedPosition {
@@ -118,6 +118,7 @@ async function writePosition(tx: Tx, p: PlannedPosition, by: number) {
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no change writes nothing. */
 export async function importPositions(db: Db, opts: ImportFile): Promise<ImportReport> {
   const report = await db.transaction(async (tx) => {
+    await takeImportTurn(tx, 'positions');
     const { report, planned } = await planPositions(tx, opts.csv, false, opts.onProgress);
     if (report.errors.length) return report;
     const changes = planned.filter((p) => p.action !== 'skip');

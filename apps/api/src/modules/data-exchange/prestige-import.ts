@@ -9,7 +9,7 @@ import { inArray } from 'drizzle-orm';
 import { prestige, type Db, type Tx } from '../../db/index';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { erasedMemberReason } from './erased-members';
-import { auditImport, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
+import { auditImport, takeImportTurn, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
 type Entry = Omit<PrestigeAdd, 'id_user'> & { id_user: number; id_reviewer: number | null; prestige_datetime: Date };
@@ -115,6 +115,7 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no new entry nothing. */
 export async function importPrestige(db: Db, opts: ImportFile): Promise<ImportReport> {
   return db.transaction(async (tx) => {
+    await takeImportTurn(tx, 'prestige');
     const { report, planned } = await planPrestige(tx, opts.csv, false, opts.onProgress);
     if (report.errors.length) return report;
     const creates = planned.filter((p) => p.action === 'create');
