@@ -99,17 +99,28 @@ export async function erasurePreview(db: Db, id_user: number) {
   };
 }
 
-const regexOf = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Other members' own contacts and names: a household's shared phone or street stays theirs. */
+const OTHERS_OWN_TABLES = new Set(['users', 'user_emails', 'user_phones', 'user_addresses']);
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+/**
+ * The value as a whole word (PostgreSQL's \m and \M where it starts or ends with a letter or digit), its regular
+ * expression characters escaped: "Ann Lee" is not replaced inside "Joann Leeds".
+ */
+const wholeWord = (value: string) =>
+  `${WORD_CHAR.test(value[0]!) ? '\\m' : ''}${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${WORD_CHAR.test(value.at(-1)!) ? '\\M' : ''}`;
 
-/** Replaces each value, case aside, in every text and JSON column of the database that is not computed. */
+/**
+ * Replaces each value, case aside and as a whole word, in every text and JSON column that is not computed, except
+ * members' own rows (the erased member's are already deleted or blanked).
+ */
 async function scrubEverywhere(tx: Tx, values: string[], replacement: string) {
   if (!values.length) return;
   const columns = (await tx.execute(
     sql`select table_name, column_name, data_type from information_schema.columns
         where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb') and is_generated = 'NEVER'`,
   )) as unknown as { rows: { table_name: string; column_name: string; data_type: string }[] };
-  const pattern = values.map(regexOf).join('|');
-  for (const c of columns.rows) {
+  const pattern = values.map(wholeWord).join('|');
+  for (const c of columns.rows.filter((c) => !OTHERS_OWN_TABLES.has(c.table_name))) {
     const col = sql.identifier(c.column_name);
     const table = sql.identifier(c.table_name);
     const asText = c.data_type.startsWith('json') ? sql`${col}::text` : sql`${col}`;
