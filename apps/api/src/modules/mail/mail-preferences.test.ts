@@ -126,6 +126,19 @@ describe('the daily digest', () => {
     expect(arrivedFor(m.email)).toHaveLength(2);
   });
 
+  it('goes to the address the member has when it is written, not the one they had when a message was held', async () => {
+    const m = await member();
+    await tell(m.id_user, 'prestige', 'Held before the move.');
+    const moved = `moved.${m.email}`;
+    await t.database.db.update(userEmails).set({ email: moved }).where(eq(userEmails.id_user, m.id_user));
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    tomorrow.setUTCHours(t.config.mail.digestHourUtc, 5);
+    await t.app.mailer.writeDigests(tomorrow);
+    await waitUntil(() => arrivedFor(moved).length === 1);
+    expect(arrivedFor(moved)[0]!.text).toContain('Held before the move.');
+    expect(arrivedFor(m.email)).toEqual([]);
+  });
+
   it('sends nothing held of a kind the member then sets to never, and still the rest', async () => {
     const m = await member();
     await tell(m.id_user, 'prestige', 'Held, then stopped.');

@@ -2,7 +2,8 @@
 // go out as one message. Held rows move to 'digested' in the transaction that writes the digest, skipping rows
 // another process holds, so every message is in exactly one digest however many processes run this.
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import { mailOutbox, type Db } from '../../db/index';
+import { mailOutbox, type Db, users } from '../../db/index';
+import { primaryEmailOfMember } from '../users/users.service';
 import { enqueue } from './mail.outbox';
 
 /** The latest digest time at or before `now` (today's hour, else yesterday's). */
@@ -28,26 +29,33 @@ export async function writeDigests(db: Db, opts: { now: Date; hourUtc: number; p
       if (row.id_user === null) continue;
       byMember.set(row.id_user, [...(byMember.get(row.id_user) ?? []), row]);
     }
+    // Sent to the member's address now, not the one a held message was written for (they may have changed it since).
+    const members = byMember.size
+      ? await tx
+          .select({ id_user: users.id_user, email: primaryEmailOfMember })
+          .from(users)
+          .where(and(inArray(users.id_user, [...byMember.keys()]), eq(users.is_disabled, false)))
+      : [];
+    const addressOf = new Map(members.map((m) => [m.id_user, m.email]));
     for (const [id_user, rows] of byMember) {
+      const ids = rows.map((r) => r.id);
+      const to = addressOf.get(id_user);
+      if (!to) {
+        const last_error = 'Not sent: the member has no address, or is deactivated.';
+        await tx.update(mailOutbox).set({ status: 'failed', last_error }).where(inArray(mailOutbox.id, ids));
+        continue;
+      }
       const items = rows.map((r) => `• ${r.body}${r.link ? `\n  ${opts.publicUrl}${r.link}` : ''}`);
       const subject = rows.length === 1 ? 'Your daily digest: 1 message' : `Your daily digest: ${rows.length} messages`;
       const [digest_id] = await enqueue(tx, {
         id_user,
-        to: rows.at(-1)!.recipient,
+        to,
         kind: 'digest',
         subject,
         body: items.join('\n\n'),
         link: '/profile',
       });
-      await tx
-        .update(mailOutbox)
-        .set({ status: 'digested', digest_id })
-        .where(
-          inArray(
-            mailOutbox.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await tx.update(mailOutbox).set({ status: 'digested', digest_id }).where(inArray(mailOutbox.id, ids));
     }
     return byMember.size;
   });
