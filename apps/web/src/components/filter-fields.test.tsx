@@ -1,6 +1,7 @@
 // The filters bar's fields: a choice whose empty value reads 'Any' (or the caller's words), a trimmed text filter.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { SearchFilter, SelectFilter } from './filter-fields';
 
@@ -31,5 +32,25 @@ describe('SearchFilter', () => {
     render(<SearchFilter label="Holder" value="" onChange={onChange} />);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Holder' }), 'Ada ');
     expect(onChange).toHaveBeenLastCalledWith('Ada');
+  });
+
+  it('keeps the spaces typed between words, and shows the filter when it changes otherwise (Back, Clear filters)', async () => {
+    function Harness() {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <SearchFilter label="Holder" value={value} onChange={setValue} />
+          <button type="button" onClick={() => setValue('Smith')}>
+            Back
+          </button>
+        </>
+      );
+    }
+    render(<Harness />);
+    const box = screen.getByRole('searchbox', { name: 'Holder' });
+    await userEvent.type(box, 'ada lo');
+    expect(box).toHaveValue('ada lo');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(box).toHaveValue('Smith');
   });
 });

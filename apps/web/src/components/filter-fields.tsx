@@ -1,5 +1,6 @@
 // The fields of a list's filters bar: a choice whose empty value means 'Any', and a text filter that applies as
 // one types (trimmed). Each applies on change; the caller keeps the value (in the URL, see lib/list-state).
+import { useState } from 'react';
 import { Field } from './field';
 
 /** A choice: a plain string is its own value and label. */
@@ -39,10 +40,24 @@ export function SelectFilter({
   );
 }
 
+/** The box shows what is typed; when the filter changes otherwise (Back, Clear filters), it shows the filter. */
 export function SearchFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  const [applied, setApplied] = useState(value);
+  if (value !== applied) {
+    setApplied(value);
+    if (value !== text.trim()) setText(value);
+  }
   return (
     <Field label={label}>
-      <input type="search" defaultValue={value} onChange={(e) => onChange(e.target.value.trim())} />
+      <input
+        type="search"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(e.target.value.trim());
+        }}
+      />
     </Field>
   );
 }

@@ -85,7 +85,11 @@ export function MemberList({
         filtersLabel="Member filters"
         filters={
           <>
-            <SearchFilter label="Name or membership #" value={list.filters.name} onChange={(name) => list.setFilters({ name })} />
+            <SearchFilter
+              label="Name or membership #"
+              value={list.filters.name}
+              onChange={(name) => list.setFilters({ name }, { typed: true })}
+            />
             <SelectFilter
               label="Membership type"
               value={list.filters.userType}

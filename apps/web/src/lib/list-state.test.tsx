@@ -20,7 +20,7 @@ function setup(url: string) {
       }),
     { wrapper },
   );
-  return { hook, search: () => router.state.location.search };
+  return { hook, search: () => router.state.location.search, back: () => act(() => void router.navigate(-1)) };
 }
 
 describe('useListState', () => {
@@ -40,5 +40,13 @@ describe('useListState', () => {
     act(() => hook.result.current.setFilters({ type: 'Tabletop' }));
     expect(search()).toBe('?sortBy=date&direction=desc&type=Tabletop');
     expect(hook.result.current.query).toMatchObject({ page: 1, type: 'Tabletop' });
+  });
+
+  it('keeps one history entry for a filter typed letter by letter: Back returns to the list before it', async () => {
+    const { hook, search, back } = setup('/?page=2');
+    for (const typed of ['S', 'Sm', 'Smi']) act(() => hook.result.current.setFilters({ type: typed }, { typed: true }));
+    expect(search()).toBe('?type=Smi');
+    await back();
+    expect(search()).toBe('?page=2');
   });
 });

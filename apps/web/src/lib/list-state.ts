@@ -24,7 +24,11 @@ export interface ListState<S extends string, F extends string> {
   query: { sortBy: S; direction: 'asc' | 'desc'; page: number; count: number } & Partial<Record<F, string>>;
   setPage(page: number): void;
   setSort(sort: SortState): void;
-  setFilters(changes: Partial<Record<F, string | undefined>>): void;
+  /**
+   * `typed`: a text filter applied as it is typed. Its first letter adds a history entry, later ones replace it, so
+   * Back returns to the list before the search, not through every letter.
+   */
+  setFilters(changes: Partial<Record<F, string | undefined>>, options?: { typed?: boolean }): void;
 }
 
 export function useListState<S extends string, F extends string = never>(options: ListStateOptions<S, F>): ListState<S, F> {
@@ -47,7 +51,7 @@ export function useListState<S extends string, F extends string = never>(options
   );
 
   const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
+    (changes: Record<string, string | undefined>, replace = false) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -57,7 +61,7 @@ export function useListState<S extends string, F extends string = never>(options
           }
           return next;
         },
-        { replace: false },
+        { replace },
       ),
     [setParams, key],
   );
@@ -78,6 +82,10 @@ export function useListState<S extends string, F extends string = never>(options
     query,
     setPage: (next) => update({ page: next > 1 ? String(next) : undefined }),
     setSort: (next) => update({ sortBy: next.sortBy, direction: next.direction, page: undefined }),
-    setFilters: (changes) => update({ ...(changes as Record<string, string | undefined>), page: undefined }),
+    setFilters: (changes, options) =>
+      update(
+        { ...(changes as Record<string, string | undefined>), page: undefined },
+        Boolean(options?.typed) && Object.keys(changes).every((name) => params.get(key(name))),
+      ),
   };
 }

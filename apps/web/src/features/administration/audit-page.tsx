@@ -79,7 +79,11 @@ export function AuditPage() {
               onChange={(entity) => list.setFilters({ entity })}
               options={ENTITIES}
             />
-            <SearchFilter label="Record id" value={list.filters.entityId} onChange={(entityId) => list.setFilters({ entityId })} />
+            <SearchFilter
+              label="Record id"
+              value={list.filters.entityId}
+              onChange={(entityId) => list.setFilters({ entityId }, { typed: true })}
+            />
             <Field label="After date">
               <input type="date" value={list.filters.from} onChange={(e) => list.setFilters({ from: e.target.value })} />
             </Field>

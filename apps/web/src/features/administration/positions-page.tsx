@@ -71,7 +71,7 @@ export function PositionsPage() {
               onChange={(posType) => list.setFilters({ posType })}
               options={POSITION_TYPE_CODES.map((t) => ({ value: t, label: `${t} · ${POSITION_TYPES[t].title}` }))}
             />
-            <SearchFilter label="Holder" value={list.filters.holder} onChange={(holder) => list.setFilters({ holder })} />
+            <SearchFilter label="Holder" value={list.filters.holder} onChange={(holder) => list.setFilters({ holder }, { typed: true })} />
             <SelectFilter label="Held" value={list.filters.vacant} onChange={(vacant) => list.setFilters({ vacant })} options={HELD} />
           </>
         }
