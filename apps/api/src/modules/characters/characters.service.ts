@@ -23,6 +23,7 @@ import {
   venues,
   xpLogs,
 } from '../../db/index';
+import { followCharacterToVenue } from '../approvals/approvals.venue-move';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import {
   appCount,
@@ -224,7 +225,9 @@ export async function updateCharacter(db: Db, id_character: number, actorId: num
     if (venue) {
       // No longer awaits the former venue's storyteller.
       await resolveNotices(tx, noticeSubject('character', id_character));
-      await notifyStoryteller(tx, venue, id_character, input.character_name ?? current.character_name);
+      const name = input.character_name ?? current.character_name;
+      await notifyStoryteller(tx, venue, id_character, name);
+      await followCharacterToVenue(tx, { id_character, name, owner: current.id_user }, venue, actorId);
     }
     const ending = input.character_status === 'Retired' || input.character_status === 'Dead';
     if (ending && input.character_status !== current.character_status) {

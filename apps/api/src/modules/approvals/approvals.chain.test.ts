@@ -1,0 +1,90 @@
+// Who an open application names as its approvers when posts and characters move (DESIGN §6, decisions 026, 027):
+// an assistant's post fills no chain, and a character moving to another sheet takes its Low approver along.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
+import { rows, scalar } from '../../test/sql';
+import { bearer, type TestApp, useMatrixApp } from '../../test/test-app';
+
+let t: TestApp;
+const { post } = useMatrixApp((app) => {
+  ({ t } = app);
+});
+
+const approveAs = async (member: number, approval: number, expectedStatus: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/approvals/${approval}/approve`,
+    headers: bearer(await t.sessionFor(member)),
+    payload: { expectedStatus },
+  });
+const approvalNotices = (member: number) =>
+  scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${member} and kind = 'approval'`);
+
+describe('an application’s approvers', () => {
+  it('are not filled by an assistant’s post: the domain storyteller appointed later gets the vacant level', async () => {
+    const domain = await buildLocation(t.database.db);
+    const venue = await buildVenue(t.database.db, { id_location: domain.id_location });
+    const character = await buildCharacter(t.database.db, { id_venue: venue.id_venue });
+    const open = await buildApproval(t.database.db, {
+      character_id: character.id_character,
+      status: 'Pending Mid',
+      required_approval: 'Mid',
+    });
+    const [assistant, storyteller] = [await buildMember(t.database.db), await buildMember(t.database.db)];
+
+    const adst = await post('/api/positions/add', 'admin', {
+      id_location: domain.id_location,
+      pos_type: 'ADST',
+      id_user: assistant.id_user,
+    });
+    expect(adst.statusCode).toBe(200);
+    const midOf = () => rows<{ id_user_mid: number | null }>(t.database.db, sql`select id_user_mid from approvals where id = ${open.id}`);
+    expect(await midOf()).toEqual([{ id_user_mid: null }]);
+    expect(await approvalNotices(assistant.id_user)).toBe(0);
+
+    const dst = await post('/api/positions/add', 'admin', {
+      id_location: domain.id_location,
+      pos_type: 'DST',
+      id_user: storyteller.id_user,
+    });
+    expect(dst.statusCode).toBe(200);
+    expect(await midOf()).toEqual([{ id_user_mid: storyteller.id_user }]);
+  });
+
+  it('follow a character to another style sheet at Low, so the former sheet’s storyteller loses them with their post', async () => {
+    const domain = await buildLocation(t.database.db);
+    const [alice, bob] = [await buildMember(t.database.db), await buildMember(t.database.db)];
+    const sheetA = await buildVenue(t.database.db, { id_location: domain.id_location, id_user_st: alice.id_user });
+    const sheetB = await buildVenue(t.database.db, { id_location: domain.id_location, id_user_st: bob.id_user });
+    const postA = await buildPosition(t.database.db, {
+      pos_type: 'VST',
+      id_location: domain.id_location,
+      id_venue: sheetA.id_venue,
+      id_user: alice.id_user,
+    });
+    const character = await buildCharacter(t.database.db, { id_venue: sheetA.id_venue });
+    const open = await buildApproval(t.database.db, {
+      character_id: character.id_character,
+      status: 'Pending Low',
+      id_user_low: alice.id_user,
+    });
+    const player = await t.sessionFor(character.id_user);
+
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/character/${character.id_character}/update`,
+      headers: bearer(player),
+      payload: { id_venue: sheetB.id_venue },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await scalar(t.database.db, sql`select id_user_low from approvals where id = ${open.id}`)).toBe(bob.id_user);
+    const [event] = await rows<{ note: string }>(t.database.db, sql`select note from approval_events where approval_id = ${open.id}`);
+    expect(event!.note).toBe(`Approver changed: the character moved to ${sheetB.venue_name}`);
+    expect(await approvalNotices(bob.id_user)).toBe(1);
+
+    expect((await post(`/api/positions/${postA.id_position}/end`, 'admin')).statusCode).toBe(200);
+    expect((await approveAs(alice.id_user, open.id, 'Pending Low')).statusCode).toBe(403);
+    expect((await approveAs(bob.id_user, open.id, 'Pending Low')).statusCode).toBe(200);
+  });
+});

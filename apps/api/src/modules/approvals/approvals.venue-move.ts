@@ -1,0 +1,51 @@
+// An application's Low approver is the storyteller of its character's style sheet (DESIGN §6). When the character
+// moves to another sheet its open applications follow, so a post's change of hands (positions.admin.ts) finds them
+// by the character's venue; Mid and above stay with the place it was submitted at.
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { approvalEvents, approvals, type Tx } from '../../db/index';
+import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
+import { approvalLink, awaitsReviewMessage } from './approvals.service';
+
+export async function followCharacterToVenue(
+  tx: Tx,
+  character: { id_character: number; name: string; owner: number },
+  venue: { st: number | null; name: string },
+  by: number,
+): Promise<void> {
+  const open = await tx
+    .select({ id: approvals.id, status: approvals.status, app_number: approvals.app_number, description: approvals.description })
+    .from(approvals)
+    .where(
+      and(
+        eq(approvals.character_id, character.id_character),
+        like(approvals.status, 'Pending%'),
+        sql`${approvals.id_user_low} is distinct from ${venue.st}`,
+      ),
+    )
+    .for('update');
+  if (open.length === 0) return;
+  await tx
+    .update(approvals)
+    .set({ id_user_low: venue.st })
+    .where(
+      inArray(
+        approvals.id,
+        open.map((a) => a.id),
+      ),
+    );
+  const note = `Approver changed: the character moved to ${venue.name}`;
+  await tx
+    .insert(approvalEvents)
+    .values(open.map((a) => ({ approval_id: a.id, id_user: by, from_status: a.status, to_status: a.status, note })));
+  // Those waiting at Low now wait for the new sheet's storyteller; the former one's notices about them are done.
+  for (const a of open.filter((a) => a.status === 'Pending Low')) {
+    await resolveNotices(tx, noticeSubject('approval', a.id));
+    if (venue.st === null || venue.st === character.owner) continue;
+    await notify(tx, [venue.st], {
+      kind: 'approval',
+      message: awaitsReviewMessage(a.app_number, a.description, character.name),
+      link: approvalLink(a.id),
+      subject: noticeSubject('approval', a.id),
+    });
+  }
+}
