@@ -119,6 +119,16 @@ describe('POST /api/auth/login', () => {
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
   });
+
+  it('lets no more guesses at an account through than its limit when they are sent all at once', async () => {
+    const email = 'storyteller@guildhall.test';
+    const burst = (round: number) =>
+      Promise.all(Array.from({ length: 25 }, (_, i) => login({ email, password: `wrong ${i}` }, `10.6.${round}.${i}`)));
+    // A password checked answers 401; one refused before its check, 429. Two bursts: at most ten are checked in all.
+    const statuses = [...(await burst(1)), ...(await burst(2))].map((res) => res.statusCode);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+  });
 });
 
 describe('bearer tokens', () => {

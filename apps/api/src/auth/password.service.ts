@@ -17,11 +17,10 @@ export async function changePassword(db: Db, limits: SignInLimits, actor: Actor,
     .where(eq(users.id_user, actor.id_user))
     .limit(1);
   const account = member?.email ?? `member:${actor.id_user}`;
-  await limits.assertAllowed(ip, account);
-  if (!(await verifyPassword(member?.hash, input.currentPassword))) {
-    await limits.recordFailure(ip, account);
-    throw authErrors.wrongPassword();
-  }
+  const attempt = await limits.beginAttempt(ip, account);
+  const right = await verifyPassword(member?.hash, input.currentPassword);
+  await attempt.settle(!right);
+  if (!right) throw authErrors.wrongPassword();
   const personal = [member?.fname, member?.lname, member?.nick, member?.email?.split('@')[0]].filter((v): v is string => Boolean(v));
   const strength = checkStrength(input.newPassword, personal);
   if (!strength.acceptable) throw authErrors.weakPassword(strength.problems[0]!);

@@ -6,9 +6,15 @@ import { signInFailures, type Db } from '../db/index';
 import { authErrors } from './auth.errors';
 
 export interface SignInLimits {
-  /** Throws a 429 AppError (with Retry-After) when this address or this account must wait. */
-  assertAllowed(ip: string, email?: string): Promise<void>;
+  /** Throws a 429 AppError (with Retry-After) when this address must wait. */
+  assertAllowed(ip: string): Promise<void>;
   recordFailure(ip: string, email: string): Promise<void>;
+  /**
+   * A password check for an account: throws the 429 when this address or the account must wait, else holds a place
+   * in the account's count while the password is checked, so guesses sent at once cannot all pass before any is
+   * recorded. `settle` records a failure or gives the place back.
+   */
+  beginAttempt(ip: string, email: string): Promise<{ settle(failed: boolean): Promise<void> }>;
   /** Throws the 429 for a password-reset request from an address past the per-address limit. */
   assertResetAllowed(ip: string): Promise<void>;
   recordResetRequest(ip: string): Promise<void>;
@@ -16,6 +22,8 @@ export interface SignInLimits {
 
 /** What a reset request is recorded under in place of an email (no address has no `@`). */
 const RESET_REQUEST = 'password reset request';
+/** The address of an account's attempt in progress: no address reads so, and the per-address count never sees it. */
+const IN_PROGRESS = '';
 
 export function createSignInLimits(
   db: Db,
@@ -39,17 +47,29 @@ export function createSignInLimits(
     // Keep the table small: nothing older than the longest window matters.
     await db.delete(signInFailures).where(lt(signInFailures.at, sql`now() - interval '1 day'`));
   };
+  const accountOf = (email: string) => email.trim().toLowerCase().slice(0, 320);
   return {
-    async assertAllowed(ip, email) {
+    assertAllowed: (ip) => assertAddressAllowed(ip),
+    recordFailure: (ip, email) => record(ip, accountOf(email)),
+    async beginAttempt(ip, email) {
       await assertAddressAllowed(ip);
-      if (email === undefined) return;
-      const lockSeconds = opts.accountLockMinutes * 60;
-      const byAccount = await windowFor(signInFailures.email, email.trim().toLowerCase(), lockSeconds);
-      if (byAccount.n >= opts.accountLockFailures) {
+      const account = accountOf(email);
+      // The place is taken first, then counted with every failure and attempt in progress: of attempts sent at once,
+      // only as many as the account has left get past the count.
+      const [held] = await db.insert(signInFailures).values({ ip: IN_PROGRESS, email: account }).returning({ id: signInFailures.id });
+      const giveBack = () => db.delete(signInFailures).where(eq(signInFailures.id, held!.id));
+      const byAccount = await windowFor(signInFailures.email, account, opts.accountLockMinutes * 60);
+      if (byAccount.n > opts.accountLockFailures) {
+        await giveBack();
         throw authErrors.rateLimited(byAccount.retryAfter, 'Too many failed sign-ins for this account. Please wait and try again.');
       }
+      return {
+        async settle(failed) {
+          await giveBack();
+          if (failed) await record(ip, account);
+        },
+      };
     },
-    recordFailure: (ip, email) => record(ip, email.trim().toLowerCase().slice(0, 320)),
     assertResetAllowed: (ip) => assertAddressAllowed(ip, 'Too many password reset requests. Please wait and try again.'),
     recordResetRequest: (ip) => record(ip, RESET_REQUEST),
   };
@@ -62,6 +82,15 @@ export function countingFailures(limits: SignInLimits, counted: () => void): Sig
     async recordFailure(ip, email) {
       counted();
       await limits.recordFailure(ip, email);
+    },
+    async beginAttempt(ip, email) {
+      const attempt = await limits.beginAttempt(ip, email);
+      return {
+        async settle(failed) {
+          if (failed) counted();
+          await attempt.settle(failed);
+        },
+      };
     },
   };
 }

@@ -24,13 +24,12 @@ export async function findMemberByEmail(db: Db, email: string) {
 
 /** The member's id for a right email and password; 401 with one message for every wrong case, 429 past the limits. */
 export async function checkPassword(db: Db, limits: SignInLimits, input: { email: string; password: string; ip: string }): Promise<number> {
-  await limits.assertAllowed(input.ip, input.email);
+  const attempt = await limits.beginAttempt(input.ip, input.email);
   const member = await findMemberByEmail(db, input.email);
   const ok = await verifyPassword(member?.password_hash, input.password);
-  if (!member || !ok || member.is_disabled) {
-    await limits.recordFailure(input.ip, input.email);
-    throw authErrors.wrongCredentials(WRONG_CREDENTIALS_MESSAGE);
-  }
+  const failed = !member || !ok || member.is_disabled;
+  await attempt.settle(failed);
+  if (failed) throw authErrors.wrongCredentials(WRONG_CREDENTIALS_MESSAGE);
   return member.id_user;
 }
 
