@@ -68,6 +68,8 @@ export const authErrors = {
     badRequest('auth.same_password', 'The new password must differ from the current one.', [
       { path: 'newPassword', message: 'The new password must differ from the current one.' },
     ]),
+  passwordSignInOff: () =>
+    new AppError(409, 'auth.external_provider', "Members sign in through the society's sign-in provider, not with a password here."),
   externalProvider: () =>
     new AppError(409, 'auth.external_provider', "Passwords are managed by the society's sign-in provider: change yours there."),
 };

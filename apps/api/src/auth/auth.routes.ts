@@ -32,6 +32,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     { config: { public: true }, schema: { tags: ['auth'], body: loginBodySchema, response: { 200: tokenEnvelope } } },
     async (req) => {
+      // With the society's own provider the portal keeps no passwords: one left from trying it out must not sign in.
+      if (relyingParty.external) throw authErrors.passwordSignInOff();
       const id_user = await checkPassword(db, limits, { email: req.body.email, password: req.body.password, ip: req.ip });
       const token = await tokens.issue(id_user, { method: 'password', ip: req.ip, userAgent: req.headers['user-agent'] });
       return { result: token };

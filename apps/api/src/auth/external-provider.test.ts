@@ -71,8 +71,14 @@ describe('an external provider', () => {
     expect(res.status).toBe(400);
   });
 
-  it('leaves passwords to the provider', async () => {
-    const token = await portal.tokenFor('member@guildhall.test');
+  it('leaves passwords to the provider: a stored one neither signs in nor changes', async () => {
+    const login = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'member@guildhall.test', password: 'guildhall-demo' },
+    });
+    expect([login.statusCode, login.json().code]).toEqual([409, 'auth.external_provider']);
+    const token = await portal.sessionFor(await portal.idOf('member@guildhall.test'));
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/auth/password',
