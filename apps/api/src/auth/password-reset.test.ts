@@ -192,6 +192,47 @@ describe('the link', () => {
   });
 });
 
+describe('every other link of the member stops working', () => {
+  const admin = () => t.tokenFor('admin@guildhall.test');
+  const administratorsLink = async (id_user: number) =>
+    (await t.app.inject({ method: 'POST', url: `/api/users/${id_user}/set-password-link`, headers: bearer(await admin()) })).json().result
+      .url as string;
+  const opens = async (url: string) => (await t.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode;
+
+  it('once a link set the password: an administrator’s link sent before is used up too', async () => {
+    const member = await memberWithPassword();
+    const sent = await administratorsLink(member.id_user);
+    await ask(member.email);
+    expect((await setPassword(await linkFor(member.email), 'amber fox quietly jumps')).statusCode).toBe(200);
+    expect(await opens(sent)).toBe(410);
+  });
+
+  it('once the member changed their password in Utilities', async () => {
+    const member = await memberWithPassword();
+    await ask(member.email);
+    const link = await linkFor(member.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: bearer(await t.sessionFor(member.id_user)),
+      payload: { currentPassword: PASSWORD, newPassword: 'harbor velvet lantern tea', confirmPassword: 'harbor velvet lantern tea' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await opens(link)).toBe(410);
+  });
+
+  it('once the member was deactivated, even after they are reactivated', async () => {
+    const member = await memberWithPassword();
+    const sent = await administratorsLink(member.id_user);
+    for (const step of ['deactivate', 'reactivate'])
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/users/${member.id_user}/${step}`, headers: bearer(await admin()), payload: {} }))
+          .statusCode,
+      ).toBe(200);
+    expect(await opens(sent)).toBe(410);
+  });
+});
+
 describe('a reset ends the member’s sessions', () => {
   it('a token from before the reset answers 401, and the provider asks for the password again', async () => {
     const member = await memberWithPassword();

@@ -5,6 +5,7 @@ import type { PasswordChange } from '@guildhall/shared/schemas/password';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { oidcPayloads, sessions, tablesChanged, userEmails, users, type Db } from '../db/index';
 import type { Actor } from './actor';
+import { retireLinks } from '../modules/administration/members.service';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SignInLimits } from './sign-in-limits';
 import { authErrors } from './auth.errors';
@@ -37,6 +38,7 @@ export async function changePassword(db: Db, limits: SignInLimits, actor: Actor,
     await tx
       .delete(oidcPayloads)
       .where(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.payload}->>'accountId' = ${String(actor.id_user)}`));
+    await retireLinks(tx, actor.id_user);
   });
   tablesChanged(db, ['sessions']);
 }

@@ -168,14 +168,28 @@ export async function endSessions(tx: Tx, id_user: number) {
     .where(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.payload}->>'accountId' = ${String(id_user)}`));
 }
 
-/** Deactivation: sessions end and sign-in is refused; nothing of the member's is deleted. */
+/**
+ * The member's set-password and reset links that are still unused stop working: once their password is set or
+ * changed, or they are deactivated, an older link (in an inbox, or an administrator's notice) must not set it again.
+ */
+export async function retireLinks(tx: Tx, id_user: number): Promise<void> {
+  await tx
+    .update(passwordSetupTokens)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(passwordSetupTokens.id_user, id_user), isNull(passwordSetupTokens.used_at)));
+}
+
+/** Deactivation: sessions end, links stop working and sign-in is refused; nothing of the member's is deleted. */
 export async function setDisabled(db: Db, by: number, id_user: number, disabled: boolean, note?: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, id_user);
     if (disabled && before.is_disabled) throw administrationErrors.alreadyDisabled();
     if (!disabled && !before.is_disabled) throw administrationErrors.notDisabled();
     await tx.update(users).set({ is_disabled: disabled }).where(eq(users.id_user, id_user));
-    if (disabled) await endSessions(tx, id_user);
+    if (disabled) {
+      await endSessions(tx, id_user);
+      await retireLinks(tx, id_user);
+    }
     await writeAudit(tx, {
       by,
       action: disabled ? 'member.deactivate' : 'member.reactivate',
@@ -229,8 +243,10 @@ export async function useLink(db: Db, token: string, passwordHash: string): Prom
       .where(and(eq(users.id_user, row.id_user), eq(users.is_disabled, false)))
       .returning({ id_user: users.id_user });
     if (!member) return false;
-    // A link is also how an account is recovered: whoever held the old password is signed out everywhere.
+    // A link is also how an account is recovered: whoever held the old password is signed out everywhere, and
+    // whoever holds another of the member's links can no longer use it.
     await endSessions(tx, row.id_user);
+    await retireLinks(tx, row.id_user);
     await writeAudit(tx, { by: row.id_user, action: 'member.password_set', entity: 'user', entityId: row.id_user, note: 'One-time link' });
     return true;
   });
