@@ -206,9 +206,11 @@ export async function buildApp(config: Config, database: ServedDatabase, secrets
         if (route.config?.public) return;
         route.schema = { ...route.schema, security: [{ bearer: [] }] };
       });
-      api.addHook('onRequest', async (req) => {
+      api.addHook('onRequest', async (req, reply) => {
         if (req.routeOptions.config.public || req.is404) return;
         await authenticate(req);
+        // A member's answers are theirs: no cache keeps them (a shared device's browser cache included).
+        reply.header('cache-control', 'private, no-store');
       });
       api.setNotFoundHandler(endpointNotFound);
       api.get('/docs', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());

@@ -1,5 +1,5 @@
 // Secure by default (issue 7): every operation of the OpenAPI document needs a bearer token unless it is one of
-// the few public ones, and the document says which.
+// the few public ones, and the document says which; no cache keeps an authenticated answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -46,6 +46,15 @@ describe('authentication on every route', () => {
       const res = await t.app.inject({ method: method as 'GET', url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json()).toMatchObject({ code: 'auth.no_token' });
+    }
+  });
+
+  it('lets no cache keep a member’s answers', async () => {
+    const token = await t.tokenFor('member@guildhall.test');
+    const id = await t.idOf('member@guildhall.test');
+    for (const url of [`/api/user/${id}`, `/api/user/${id}/overview`, '/api/notifications']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect([res.statusCode, res.headers['cache-control']], url).toEqual([200, 'private, no-store']);
     }
   });
 
