@@ -49,6 +49,18 @@ export const membershipUpdateSchema = z.object({
   user_type: z.enum(USER_TYPES, { error: requiredMessage('membership type') }),
   user_expiration: expiry,
   id_location: idField('home domain'),
+  /**
+   * The membership as the form showed it: when a renewal, a transfer or another administrator changed it since, the
+   * save is refused (409) rather than writing the old values back.
+   */
+  expected: z
+    .object({
+      user_camnum: z.string().nullable(),
+      user_type: z.string().nullable(),
+      user_expiration: z.string().nullable(),
+      id_location: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type MembershipUpdate = z.infer<typeof membershipUpdateSchema>;
 

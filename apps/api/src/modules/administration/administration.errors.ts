@@ -26,6 +26,11 @@ export const administrationErrors = {
     badRequest('administration.renewal_not_later', 'user_expiration must be later than today and than the current expiry', [
       { path: 'user_expiration', message: 'must be later than today and than the current expiry' },
     ]),
+  membershipChanged: () =>
+    conflict(
+      'administration.membership_changed',
+      'This membership changed since you opened it (a renewal, a transfer or another administrator): open it again to see it.',
+    ),
   renewDisabled: () => conflict('administration.renew_deactivated', 'A deactivated member cannot be renewed: reactivate them first.'),
   alreadyDisabled: () => conflict('administration.already_deactivated', 'This member is already deactivated.'),
   notDisabled: () => conflict('administration.not_deactivated', 'This member is not deactivated.'),

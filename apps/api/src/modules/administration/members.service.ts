@@ -125,12 +125,15 @@ export async function reissueLink(db: Db, by: number, id_user: number, opts: Lin
 }
 
 export async function updateMembership(db: Db, by: number, id_user: number, input: MembershipUpdate): Promise<void> {
+  const { expected, ...changes } = input;
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, id_user);
-    await homeDomain(tx, input.id_location);
-    await assertCamnumFree(tx, input.user_camnum, id_user);
-    await tx.update(users).set(input).where(eq(users.id_user, id_user));
-    await writeAudit(tx, { by, action: 'member.update', entity: 'user', entityId: id_user, before, after: { ...before, ...input } });
+    const fields = ['user_camnum', 'user_type', 'user_expiration', 'id_location'] as const;
+    if (expected && fields.some((field) => before[field] !== expected[field])) throw administrationErrors.membershipChanged();
+    await homeDomain(tx, changes.id_location);
+    await assertCamnumFree(tx, changes.user_camnum, id_user);
+    await tx.update(users).set(changes).where(eq(users.id_user, id_user));
+    await writeAudit(tx, { by, action: 'member.update', entity: 'user', entityId: id_user, before, after: { ...before, ...changes } });
   });
 }
 

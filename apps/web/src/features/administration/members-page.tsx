@@ -213,7 +213,18 @@ function EditMembershipDialog({ member, onClose }: { member: MemberRow; onClose:
       user_expiration: member.user_expiration ?? '',
       id_location: (member.id_location ?? '') as number,
     } as MembershipUpdate,
-    submit: (values) => update.mutateAsync({ id_user: member.id_user, ...values }),
+    // As the form was opened: a renewal or transfer since then is not written back over (409).
+    submit: (values) =>
+      update.mutateAsync({
+        id_user: member.id_user,
+        ...values,
+        expected: {
+          user_camnum: member.user_camnum,
+          user_type: member.user_type,
+          user_expiration: member.user_expiration,
+          id_location: member.id_location,
+        },
+      }),
     success: 'The membership was updated successfully',
     failure: 'Failed to update the membership',
   });
