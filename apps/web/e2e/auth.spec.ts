@@ -73,6 +73,12 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
   });
 
+  test('a callback carrying an error says only that the login failed, never the text in the address', async ({ page }) => {
+    await page.goto('/oauth/callback?error=access_denied&error_description=Your+account+is+locked%2C+call+555-0100');
+    await expect(page.getByRole('alert')).toHaveText('Login failed. Please try again.');
+    await expect(page.getByText(/555-0100/)).toHaveCount(0);
+  });
+
   test('a 401 clears the token, shows the toast and goes to /login', async ({ page, browserErrors }) => {
     browserErrors.allow(/status of 401/); // the forged token's refusal, which this test is about
     await signIn(page, MEMBER);
@@ -89,14 +95,17 @@ test.describe('signing in', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 
-  test('logout ends the session: the old token is refused by the API', async ({ page, request }) => {
+  test('logout ends the session: the old token is refused by the API, and no game kept offline stays', async ({ page, request }) => {
     await signIn(page, MEMBER);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    // A door list the service worker kept for the check-in page (public/sw.js): the device's next member must not read it.
+    await page.evaluate(() => caches.open('guildhall-games-v1').then((cache) => cache.put('/api/games/1/attendees', new Response('[]'))));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login/);
     // The portal's /login shows at once, then the provider's end-session page takes the browser away and back: a
     // read of the page's storage in between can meet the page being replaced, so it is asked again until it answers.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken')).catch(() => 'navigating')).toBeNull();
+    await expect.poll(() => page.evaluate(() => caches.has('guildhall-games-v1')).catch(() => 'navigating')).toBe(false);
     const id = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()).id;
     const res = await request.get(`/api/user/${id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(401);

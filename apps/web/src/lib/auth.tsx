@@ -44,6 +44,13 @@ function storeToken(token: string | null) {
 
 export const currentUserQueryKey = queryKeys.member.self;
 
+/** The games answers the service worker keeps for the door (public/sw.js, GAMES): a device's next member must not read them. */
+const OFFLINE_GAMES_CACHE = 'guildhall-games-v1';
+/** Signing out on purpose drops them; an expired session (a 401 at the door) keeps them for the check-in page. */
+function forgetOfflineAnswers() {
+  if ('caches' in window) void caches.delete(OFFLINE_GAMES_CACHE).catch(() => undefined);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setTokenState] = useState<string | null>(readStoredToken);
@@ -82,11 +89,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Another tab signed out or in.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === ACCESS_TOKEN_STORAGE_KEY) setTokenState(event.newValue);
+      if (event.key !== ACCESS_TOKEN_STORAGE_KEY) return;
+      // Nothing read for the member before may show to whoever holds the session now.
+      queryClient.clear();
+      setTokenState(event.newValue);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [queryClient]);
 
   const userQuery = useQuery({
     queryKey: currentUserQueryKey(userId),
@@ -113,6 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSigningOut(endSessionUrl !== null);
     setSignedOut(true);
     setToken(null);
+    forgetOfflineAnswers();
     if (endSessionUrl) window.location.assign(endSessionUrl);
   }, [queryClient, setToken]);
 

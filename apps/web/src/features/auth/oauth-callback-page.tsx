@@ -27,7 +27,8 @@ export function OAuthCallbackPage() {
     const code = params.get('code');
     const state = params.get('state');
     const run = async () => {
-      if (params.get('error')) throw new ApiError(400, params.get('error_description') ?? LOGIN_FAILED_MESSAGE);
+      // The address's own error_description is anyone's text (a crafted link): the page says only SPEC's words.
+      if (params.get('error')) throw new ApiError(400, LOGIN_FAILED_MESSAGE);
       if (!code || !pending || state !== pending.state) throw new ApiError(400, LOGIN_FAILED_MESSAGE);
       const token = await exchangeCode({
         code,
