@@ -1,5 +1,6 @@
 // SPEC §5 profile form and §7's POST /user/{id_user} payload: one schema for the popup and the API.
 import { z } from 'zod';
+import { MAX_RECORD_ID } from '../constants';
 import { emailField, optionalText, requiredMessage, requiredText } from './messages';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -20,7 +21,8 @@ export const birthdayField = z
   .refine((value) => value <= new Date().toISOString().slice(0, 10), { error: 'birthday cannot be in the future' })
   .refine((value) => value >= '1900-01-01', { error: 'birthday must be after 1900' });
 
-const optionalId = z.number().int().positive().nullish();
+/** A contact row's id, if the member has one; past PostgreSQL's integer no row has it. */
+const optionalId = z.number().int().positive().max(MAX_RECORD_ID, { error: 'is not a known record' }).nullish();
 
 export const profileUpdateSchema = z.object({
   id_user: z.number().int().positive(),

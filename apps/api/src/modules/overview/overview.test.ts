@@ -158,6 +158,10 @@ describe('GET /api/positions/domain/{id}', () => {
   it('answers an empty list for 0 (a member without a domain) and 400 for a bad id', async () => {
     expect((await get('/api/positions/domain/0', 'member')).json()).toEqual({ result: { rows: [], count: 0 } });
     expect((await get('/api/positions/domain/-1', 'member')).statusCode).toBe(400);
+    for (const id of ['3000000000', '1e21']) {
+      const res = await get(`/api/positions/domain/${id}`, 'member');
+      expect([res.statusCode, res.json().errors?.[0]?.path], id).toEqual([400, 'id']);
+    }
     expect((await t.app.inject({ method: 'GET', url: '/api/positions/domain/1' })).statusCode).toBe(401);
   });
 });

@@ -5,6 +5,7 @@ import {
   positionRowSchema,
   positionsQuery,
 } from '@guildhall/shared/schemas/administration';
+import { MAX_RECORD_ID } from '@guildhall/shared/constants';
 import { idParam, listEnvelope, singleEnvelope } from '@guildhall/shared/schemas/envelope';
 import { positionSchema } from '@guildhall/shared/schemas/overview';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +22,8 @@ export const positionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['positions'],
-        params: idParam.extend({ id: z.coerce.number().int().min(0) }),
+        // 0 (no domain chosen) lists nothing; past PostgreSQL's integer, a 400 naming id as idParam's.
+        params: idParam.extend({ id: z.coerce.number().int().min(0).max(MAX_RECORD_ID, { error: 'id is not a known record' }) }),
         response: { 200: listEnvelope(positionSchema) },
       },
     },

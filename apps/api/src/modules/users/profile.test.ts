@@ -91,6 +91,7 @@ describe('POST /api/user/{id_user}', () => {
     ],
     ['tbl_user_address.addr_state', { tbl_user_address: { addr_line_1: 'x', addr_city: 'y' } }, 'state is a required field'],
     ['user_nick', { user_nick: 'x'.repeat(81) }, 'preferred name must be at most 80 characters'],
+    ['tbl_user_email.id_email', { tbl_user_email: { id_email: 3_000_000_000, email: 'member@guildhall.test' } }, 'is not a known record'],
   ])('answers 400 naming %s (%j)', async (path, change, message) => {
     const res = await save(profile(change));
     expect(res.statusCode).toBe(400);
