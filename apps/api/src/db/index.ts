@@ -3,7 +3,7 @@
 // db/pglite-worker.mjs); outages: db/outage.ts; a request's cancellable work: db/request-scope.ts.
 
 export { anyOf, anyOfKeys } from './any-of';
-export { changeClock, rememberedUntilChange, tablesChanged } from './changes';
+export { changeClock, rememberedUntilChange, tablesChanged, WATCHED_TABLES } from './changes';
 export { batchedByKey } from './batched';
 export { filtersOf, ownList, pagedList, type SortColumns, totalKeyOf } from './list';
 export type { ListOptions } from './list-totals';

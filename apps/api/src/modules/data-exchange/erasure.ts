@@ -19,6 +19,7 @@ import {
   userIdentities,
   userPhones,
   users,
+  WATCHED_TABLES,
   type Db,
   type Tx,
 } from '../../db/index';
@@ -180,6 +181,7 @@ export async function eraseMember(db: Db, by: number, id_user: number) {
     await writeAudit(tx, { by, action: ERASE_ACTION, entity: 'user', entityId: id_user, after: { values_replaced: scrub.length } });
     return scrub.length;
   });
-  tablesChanged(db, ['users', 'sessions']);
+  // The replacement may have touched any table: what this process remembers of any of them is dropped.
+  tablesChanged(db, WATCHED_TABLES);
   return touched;
 }
