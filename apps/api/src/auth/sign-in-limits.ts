@@ -10,9 +10,9 @@ export interface SignInLimits {
   assertAllowed(ip: string): Promise<void>;
   recordFailure(ip: string, email: string): Promise<void>;
   /**
-   * A password check for an account: throws the 429 when this address or the account must wait, else holds a place
-   * in the account's count while the password is checked, so guesses sent at once cannot all pass before any is
-   * recorded. `settle` records a failure or gives the place back.
+   * A password check for an account: throws the 429 when this address or the account must wait; else takes its turn,
+   * so that no more checks run at once than the account's failures left allow (guesses sent at once cannot all pass
+   * before any is recorded; sign-ins at once wait briefly). `settle` records a failure or gives the place back.
    */
   beginAttempt(ip: string, email: string): Promise<{ settle(failed: boolean): Promise<void> }>;
   /** Throws the 429 for a password-reset request from an address past the per-address limit. */
@@ -54,19 +54,40 @@ export function createSignInLimits(
     async beginAttempt(ip, email) {
       await assertAddressAllowed(ip);
       const account = accountOf(email);
-      // The place is taken first, then counted with every failure and attempt in progress: of attempts sent at once,
-      // only as many as the account has left get past the count.
+      const lockSeconds = opts.accountLockMinutes * 60;
+      const locked = (retryAfter: number) =>
+        authErrors.rateLimited(retryAfter, 'Too many failed sign-ins for this account. Please wait and try again.');
       const [held] = await db.insert(signInFailures).values({ ip: IN_PROGRESS, email: account }).returning({ id: signInFailures.id });
       const giveBack = () => db.delete(signInFailures).where(eq(signInFailures.id, held!.id));
-      const byAccount = await windowFor(signInFailures.email, account, opts.accountLockMinutes * 60);
-      if (byAccount.n > opts.accountLockFailures) {
-        await giveBack();
-        throw authErrors.rateLimited(byAccount.retryAfter, 'Too many failed sign-ins for this account. Please wait and try again.');
+      // Its turn: no more checks run at once than the failures left allow. Attempts that came earlier go first; the
+      // others wait for them to settle (a success gives its place back, a failure uses one up).
+      for (const until = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 25))) {
+        // One statement, one snapshot: a place turning into a failure meanwhile is counted once, not as neither.
+        const [now] = await db
+          .select({
+            failures: sql<number>`count(*) filter (where ${signInFailures.ip} <> ${IN_PROGRESS})`.mapWith(Number),
+            ahead:
+              sql<number>`count(*) filter (where ${signInFailures.ip} = ${IN_PROGRESS} and ${signInFailures.id} < ${held!.id})`.mapWith(
+                Number,
+              ),
+          })
+          .from(signInFailures)
+          .where(and(eq(signInFailures.email, account), gt(signInFailures.at, sql`now() - make_interval(secs => ${lockSeconds})`)));
+        if (now!.failures >= opts.accountLockFailures) {
+          await giveBack();
+          throw locked((await windowFor(signInFailures.email, account, lockSeconds)).retryAfter);
+        }
+        if (now!.failures + now!.ahead < opts.accountLockFailures) break;
+        if (Date.now() > until) {
+          await giveBack();
+          throw locked(1);
+        }
       }
       return {
         async settle(failed) {
-          await giveBack();
-          if (failed) await record(ip, account);
+          // A failure turns the held place into a failure in one statement, so no waiting attempt sees a free place.
+          if (!failed) return void (await giveBack());
+          await db.update(signInFailures).set({ ip, at: sql`now()` }).where(eq(signInFailures.id, held!.id));
         },
       };
     },
