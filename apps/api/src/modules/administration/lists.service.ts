@@ -186,7 +186,10 @@ export function mcLadder(db: Db) {
 /** Adds or changes one rung; the ladder must stay cumulative (a higher class never needs less). */
 export async function saveMcLevel(db: Db, by: number, input: McLevelSave): Promise<void> {
   await db.transaction(async (tx) => {
-    const ladder = await tx.select().from(mcLevels).orderBy(asc(mcLevels.mc)).for('update');
+    // Saves take turns (this mode conflicts with itself, not with readers): the check below sees every rung a save
+    // before it added, so two at once cannot each pass it and leave the ladder out of order.
+    await tx.execute(sql`lock table ${mcLevels} in share row exclusive mode`);
+    const ladder = await tx.select().from(mcLevels).orderBy(asc(mcLevels.mc));
     const before = ladder.find((l) => l.mc === input.mc) ?? null;
     const next = [...ladder.filter((l) => l.mc !== input.mc), input];
     const broken = ladderBreak(next);

@@ -3,11 +3,11 @@
 // Only PostgreSQL has several sessions to race; the test holds the kind's table locked until both applies wait, so
 // without their turns both would plan against the same empty table.
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLocation, buildMember, buildVenue } from '../../test/factories';
 import { importRequest } from '../../test/imports';
 import { rows, scalar } from '../../test/sql';
+import { racingWhileLocked } from '../../test/table-lock';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('two applies of one file at once on PostgreSQL', () => {
@@ -58,35 +58,9 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('two applies of one
     await t?.close();
   });
 
-  /** Both applies of `csv`, started while `table` is locked and let go once both wait on a lock. */
-  async function applyTwiceAtOnce(kind: keyof typeof files, csv: string) {
-    const blocker = new pg.Client({ connectionString: t.url });
-    await blocker.connect();
-    try {
-      await blocker.query('begin');
-      await blocker.query(`lock table ${kind} in access exclusive mode`);
-      const apply = () => t.app.inject(importRequest({ kind, csv, dry_run: false }, bearer(admin)));
-      const both = [apply(), apply()];
-      for (let waited = 0; ; waited += 50) {
-        const { rows: found } = await blocker.query(
-          `select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-        );
-        if (found[0].n >= 2) break;
-        if (waited > 10_000) {
-          const { rows: all } = await blocker.query(
-            `select wait_event_type, wait_event, state, left(query, 120) as q from pg_stat_activity where datname = current_database()`,
-          );
-          throw new Error(`the two applies never both waited: ${JSON.stringify(all)}`);
-        }
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await blocker.query('commit');
-      return await Promise.all(both);
-    } finally {
-      await blocker.end();
-    }
-  }
+  /** Both applies of `csv`, started while its table is locked and let go once both wait on a lock. */
+  const applyTwiceAtOnce = (kind: keyof typeof files, csv: string) =>
+    racingWhileLocked(t.url!, kind, () => [1, 2].map(() => t.app.inject(importRequest({ kind, csv, dry_run: false }, bearer(admin)))));
 
   it.each(['characters', 'positions', 'prestige'] as const)(
     'writes a %s file once; the other apply finds its rows already held',
