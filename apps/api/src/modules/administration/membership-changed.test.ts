@@ -7,7 +7,7 @@ import { type TestApp, useMatrixApp } from '../../test/test-app';
 
 let t: TestApp;
 let id: Record<string, number>;
-const { post } = useMatrixApp((app) => {
+const { get, post } = useMatrixApp((app) => {
   ({ t, id } = app);
 });
 
@@ -33,7 +33,16 @@ describe('POST /api/users/{id}/membership after the membership changed', () => {
     expect([stale.statusCode, stale.json().code]).toEqual([409, 'administration.membership_changed']);
     expect(await membershipOf(id.member!)).toEqual({ user_type: opened[0]!.user_type, user_expiration: renewed });
 
-    const reopened = { ...opened[0]!, user_expiration: renewed };
+    // Opened again, as the page does: the row of the member list is what the form sends back as expected.
+    const listed = (await get(`/api/coordinator/members?name=${opened[0]!.user_camnum}`, 'admin')).json().result.rows;
+    const row = listed.find((m: { id_user: number }) => m.id_user === id.member);
+    const reopened = {
+      user_camnum: row.user_camnum,
+      user_type: row.user_type,
+      user_expiration: row.user_expiration,
+      id_location: row.id_location,
+    };
+    expect(reopened).toEqual({ ...opened[0]!, user_expiration: renewed });
     const fresh = await post(`/api/users/${id.member}/membership`, 'admin', { ...reopened, user_type: 'Troupe', expected: reopened });
     expect(fresh.statusCode).toBe(200);
     expect(await membershipOf(id.member!)).toEqual({ user_type: 'Troupe', user_expiration: renewed });
