@@ -103,6 +103,20 @@ describe('POST /api/auth/login', () => {
     expect((await login({ email: MEMBER, password: DEMO_PASSWORD }, '10.9.9.10')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 line (its /64) as one address, and an IPv4 address written IPv6-mapped as itself', async () => {
+    // One subscriber's /64 holds billions of addresses: a new one for each guess must not get past the limit.
+    for (let i = 0; i < 10; i++) {
+      expect((await login({ email: `v6-${i}@guildhall.test`, password: 'wrong' }, `2001:db8:5:7::${i + 1}`)).statusCode).toBe(401);
+    }
+    expect((await login({ email: 'v6-x@guildhall.test', password: 'wrong' }, '2001:db8:5:7:ffff::9')).statusCode).toBe(429);
+    // The next /64 is another line.
+    expect((await login({ email: MEMBER, password: DEMO_PASSWORD }, '2001:db8:5:8::1')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect((await login({ email: `v4-${i}@guildhall.test`, password: 'wrong' }, '10.5.5.5')).statusCode).toBe(401);
+    }
+    expect((await login({ email: 'v4-x@guildhall.test', password: 'wrong' }, '::ffff:10.5.5.5')).statusCode).toBe(429);
+  });
+
   it('does not count successful sign-ins toward the limit', async () => {
     const ip = '10.8.8.8';
     for (let i = 0; i < 15; i++) {

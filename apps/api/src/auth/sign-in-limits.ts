@@ -2,6 +2,7 @@
 // Only failures count: a hotel full of members signing in from one address is never limited. Password-reset
 // requests (issue 23) are counted with them, per address: each one is a guess at an address, as a failure is.
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import { signInFailures, type Db } from '../db/index';
 import { authErrors } from './auth.errors';
 
@@ -25,6 +26,17 @@ const RESET_REQUEST = 'password reset request';
 /** The address of an account's attempt in progress: no address reads so, and the per-address count never sees it. */
 const IN_PROGRESS = '';
 
+/**
+ * What an address is counted under: an IPv6 address's /64, which one subscriber's line is given whole (counted one by
+ * one, a guesser would have billions of addresses); an IPv4 address, also written IPv6-mapped, as itself.
+ */
+export function networkOf(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${(address as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
+}
+
 export function createSignInLimits(
   db: Db,
   opts: { failuresPerMinute: number; accountLockFailures: number; accountLockMinutes: number },
@@ -39,11 +51,11 @@ export function createSignInLimits(
     return { n: Number(row?.n ?? 0), retryAfter: (oldest + seconds * 1000 - Date.now()) / 1000 };
   };
   const assertAddressAllowed = async (ip: string, message?: string) => {
-    const byIp = await windowFor(signInFailures.ip, ip, 60);
+    const byIp = await windowFor(signInFailures.ip, networkOf(ip), 60);
     if (byIp.n >= opts.failuresPerMinute) throw authErrors.rateLimited(byIp.retryAfter, message);
   };
   const record = async (ip: string, email: string) => {
-    await db.insert(signInFailures).values({ ip, email });
+    await db.insert(signInFailures).values({ ip: networkOf(ip), email });
     // Keep the table small: nothing older than the longest window matters.
     await db.delete(signInFailures).where(lt(signInFailures.at, sql`now() - interval '1 day'`));
   };
@@ -87,7 +99,10 @@ export function createSignInLimits(
         async settle(failed) {
           // A failure turns the held place into a failure in one statement, so no waiting attempt sees a free place.
           if (!failed) return void (await giveBack());
-          await db.update(signInFailures).set({ ip, at: sql`now()` }).where(eq(signInFailures.id, held!.id));
+          await db
+            .update(signInFailures)
+            .set({ ip: networkOf(ip), at: sql`now()` })
+            .where(eq(signInFailures.id, held!.id));
         },
       };
     },
