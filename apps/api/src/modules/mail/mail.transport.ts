@@ -11,7 +11,7 @@ export interface OutgoingMail {
   headers: Record<string, string>;
   /** The same for every attempt at one outbox row, so a receiver can recognise the one possible duplicate. */
   messageId: string;
-  /** The log may hold the body (development) or only that it was sent (production, or a message with a secret link). */
+  /** The log may hold the message (development) or only its id (production). */
   loggable: boolean;
 }
 
@@ -50,8 +50,10 @@ export function createMailTransport(config: MailConfig, log: Log): MailTransport
       kind: 'log',
       batch: 50,
       async send(mail) {
+        // In production only which outbox message it was: its address and subject (often a member's name) are
+        // personal data the log must not hold (operations/logging.ts); the administrators' outbox page shows them.
         log.info(
-          mail.loggable ? { to: mail.to, subject: mail.subject, text: mail.text } : { to: mail.to, subject: mail.subject },
+          mail.loggable ? { to: mail.to, subject: mail.subject, text: mail.text } : { messageId: mail.messageId },
           'e-mail written to the log (no SMTP server configured)',
         );
       },
