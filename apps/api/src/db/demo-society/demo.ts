@@ -190,7 +190,7 @@ async function addDemoAccounts(tx: Tx, id_location: number, passwordHash: string
         xp_datetime: daysBefore(100 - i),
         xp_type: 'Spend' as const,
         xp_description: 'Raised Presence',
-        xp_amount: -9,
+        xp_amount: 9,
         xp_balance: 27,
       },
     ]),

@@ -12,6 +12,7 @@ import {
   XP_TYPES,
 } from '@guildhall/shared/constants';
 import { levelIndex, levelReached } from '@guildhall/shared/rules/approval-workflow';
+import { xpDelta } from '@guildhall/shared/rules/xp';
 import { ancestorIds, domainCode, regionOf } from '@guildhall/shared/rules/locations';
 import type { Tx } from '../types';
 import * as s from '../schema/index';
@@ -78,10 +79,12 @@ export async function seedCharacters(
     let balance = 0;
     const entries = 2 + (i % 7);
     for (let e = 0; e < entries; e++) {
-      const xp_type = e === 0 ? 'Creation Dots' : r.pick(XP_TYPES);
-      const amount = xp_type === 'Spend' ? -r.int(1, Math.max(1, Math.min(8, balance))) : r.int(1, 10);
+      const picked = e === 0 ? 'Creation Dots' : r.pick(XP_TYPES);
+      // Counts are positive, as the API takes them; a Spend takes its count away, and never below zero.
+      const xp_type = picked === 'Spend' && balance < 1 ? 'Earn' : picked;
+      const amount = xp_type === 'Spend' ? r.int(1, Math.min(8, balance)) : r.int(1, 10);
       const voided = e > 0 && r.chance(0.05);
-      if (!voided) balance += amount;
+      if (!voided) balance += xpDelta(xp_type, amount);
       xpRows.push({
         id_character,
         xp_datetime: daysBefore(900 - e * 60 - (i % 30)),

@@ -41,6 +41,15 @@ describe('the demo society', () => {
     expect(await count(sql`select count(*) as n from characters where xp_balance > 0`)).toBeGreaterThanOrEqual(400);
   });
 
+  it('logs counts as the API takes them (1 to 10,000; a Spend takes its count away) and no balance below zero', async () => {
+    expect(await count(sql`select count(*) as n from xp_logs where xp_amount < 1 or xp_amount > 10000`)).toBe(0);
+    expect(await count(sql`select count(*) as n from xp_logs where xp_balance < 0`)).toBe(0);
+    expect(await count(sql`select count(*) as n from xp_logs where xp_type = 'Spend'`)).toBeGreaterThan(0);
+    // The demo member's characters: 30 at creation, 6 earned, 9 spent.
+    const demoMember = sql`(select id_user from user_emails where email = 'member@guildhall.test')`;
+    expect(await column(sql`select xp_balance::text as v from characters where id_user = ${demoMember}`)).toEqual(['27', '27', '27']);
+  });
+
   it('has at least 5 regions and 30 domains across 3 levels', async () => {
     expect(
       await count(sql`select count(*) as n from locations where location_type in (2, 3) and location_code <> 'US'`),
