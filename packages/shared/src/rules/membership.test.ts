@@ -25,4 +25,10 @@ describe('addDays and defaultRenewal', () => {
     expect(defaultRenewal('2025-01-01', '2026-11-23')).toBe('2027-11-23');
     expect(defaultRenewal(null, '2026-11-23')).toBe('2027-11-23');
   });
+  it('renews a 29 February expiry to 28 February, so the anniversary does not drift to 1 March', () => {
+    expect(defaultRenewal('2028-02-29', '2027-11-23')).toBe('2029-02-28');
+    expect(defaultRenewal(null, '2028-02-29')).toBe('2029-02-28');
+    expect(defaultRenewal('2027-02-28', '2026-11-23')).toBe('2028-02-28');
+    expect(defaultRenewal('2031-02-28', '2030-11-23')).toBe('2032-02-28');
+  });
 });

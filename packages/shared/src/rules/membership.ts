@@ -21,10 +21,10 @@ export function membershipStanding(expiration: string | null, today: string): Me
   return 'current';
 }
 
-/** A renewal runs a year from the later of today and the current expiry. */
+/** A renewal runs a year from the later of today and the current expiry; a year after 29 February is 28 February. */
 export function defaultRenewal(expiration: string | null, today: string): string {
   const from = expiration && expiration > today ? expiration : today;
-  const d = new Date(`${from}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
+  const year = Number(from.slice(0, 4)) + 1;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return `${year}${from.slice(4) === '-02-29' && !leap ? '-02-28' : from.slice(4)}`;
 }
