@@ -53,6 +53,9 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
     // Statements a caller sends without awaiting each (a turn's sign-ups) go to the server together (decision 132).
     pipeline: true,
     connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
+    // The society's day is UTC's, as in the API and the browser (and PGlite): `current_date` and a timestamp's
+    // date must not follow the server's own zone.
+    options: '-c TimeZone=UTC',
     ...(statementTimeout > 0
       ? { statement_timeout: statementTimeout, lock_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 2 }
       : {}),
