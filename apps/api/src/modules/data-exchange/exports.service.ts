@@ -53,8 +53,11 @@ function prestigeBatches(db: Db, whose: SQL) {
 
 type LedgerRow = Awaited<ReturnType<typeof prestigeBatches>> extends AsyncGenerator<(infer R)[]> ? R : never;
 
+/** The calendar day a ledger file gives an entry (its UTC date); the prestige import matches entries by it. */
+export const ledgerDate = (at: Date) => at.toISOString().slice(0, 10);
+
 const ledgerCells = (r: LedgerRow) => [
-  r.prestige_datetime.toISOString().slice(0, 10),
+  ledgerDate(r.prestige_datetime),
   r.prestige_category,
   r.prestige_general,
   r.prestige_regional,

@@ -2,6 +2,7 @@
 // fixed file adds its entries (a repeated entry twice) without a notice; a second run adds nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { buildMember } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { type ImportPayload, importRequest } from '../../test/imports';
@@ -81,6 +82,35 @@ describe('POST /api/imports (prestige)', () => {
     const again = await post('admin', { kind: 'prestige', csv, dry_run: false });
     expect(again.json().result).toMatchObject({ applied: true, created: 0, skipped: 3 });
     expect(await ledger()).toEqual([{ n: 3, g: 2, r: 2, v: 1 }]);
+  });
+
+  it('opens a domain ledger export holding portal awards (with a time of day) back as an import that adds nothing', async () => {
+    const member = await buildMember(t.database.db);
+    for (const general of [1, 2]) {
+      const award = {
+        id_user: member.id_user,
+        prestige_general: general,
+        prestige_regional: 0,
+        prestige_national: 0,
+        prestige_usable_general: 0,
+        prestige_category: 'Administration',
+        prestige_description: `Portal award ${general}`,
+      };
+      const res = await t.app.inject({ method: 'POST', url: '/api/prestiges/add', headers: bearer(token.admin!), payload: award });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/prestiges/location/${member.id_location}/export`,
+      headers: bearer(token.admin!),
+    });
+    expect(parse(exported.body, { bom: true, columns: true })).toHaveLength(2);
+    const dry = await post('admin', { kind: 'prestige', csv: exported.body });
+    expect(dry.json().result).toMatchObject({ created: 0, skipped: 2, errors: [] });
+    const applied = await post('admin', { kind: 'prestige', csv: exported.body, dry_run: false });
+    expect(applied.json().result).toMatchObject({ applied: true, created: 0, skipped: 2 });
+    const ledger = await t.app.inject({ method: 'GET', url: `/api/prestiges/user/${member.id_user}`, headers: bearer(token.admin!) });
+    expect(ledger.json().result.count).toBe(2);
   });
 
   it('is for administrators only', async () => {

@@ -1,5 +1,5 @@
 // Issue 26: a prestige history file, one entry a row, checked as an award by hand is (the same zod schema). An
-// entry has no number of its own, so a row is already imported when the member holds an identical entry (date,
+// entry has no number of its own, so a row is already imported when the member holds an identical entry (UTC day,
 // category, the four amounts, description); a file may repeat an entry, and then it needs as many. History is
 // not news: imported entries send no notice.
 import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
@@ -9,6 +9,7 @@ import { inArray } from 'drizzle-orm';
 import { prestige, type Db, type Tx } from '../../db/index';
 import { type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { erasedMemberReason } from './erased-members';
+import { ledgerDate } from './exports.service';
 import { auditImport, takeImportTurn, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
 
@@ -28,10 +29,12 @@ const COLUMN_OF: Record<string, string> = {
   prestige_description: 'description',
 };
 const dateOf = dateField('date');
+// By the day, not the instant: a file has only the date, and a ledger exported with portal awards (made at a time
+// of day) must go back in as entries already held.
 const keyOf = (e: Omit<Entry, 'id_reviewer'>) =>
   [
     e.id_user,
-    e.prestige_datetime.toISOString(),
+    ledgerDate(e.prestige_datetime),
     e.prestige_category,
     e.prestige_general,
     e.prestige_regional,
