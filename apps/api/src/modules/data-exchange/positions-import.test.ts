@@ -90,6 +90,9 @@ describe('POST /api/imports (positions)', () => {
     );
     // The factory's post had no holding row: the import's is the one open holding, dated as the file says.
     expect(holdings.map((h) => `${h.camnum}:${h.ended}:${h.started}`)).toEqual([`${ann}:false:2025-06-01`]);
+    // Noon UTC of the file's day: every reader from UTC−11 to UTC+11 sees June 1st.
+    const history = await t.app.inject({ method: 'GET', url: `/api/positions/${reassigned}/history`, headers: bearer(token.admin!) });
+    expect(history.json().result.rows.map((h: { started_at: string }) => h.started_at)).toEqual(['2025-06-01T12:00:00.000Z']);
     const holder = await scalar(
       t.database.db,
       sql`select count(*)::int from positions p join users u using (id_user)

@@ -85,7 +85,9 @@ export async function planPositions(db: Db | Tx, csv: CsvSource, dry_run: boolea
   return { report: previewReport('positions', dry_run, read.length, planned, errors), planned };
 }
 
-const startedAt = (since: string | null) => (since ? sql`${since}::date` : sql`now()`);
+// Noon UTC, written out so the session's TimeZone plays no part: the file's day for every reader from UTC-11 to
+// UTC+11 (midnight showed the day before in the Americas).
+const startedAt = (since: string | null) => (since ? sql`(${since}::date + time '12:00') at time zone 'UTC'` : sql`now()`);
 
 async function writePosition(tx: Tx, p: PlannedPosition, by: number) {
   if (p.action === 'create') {

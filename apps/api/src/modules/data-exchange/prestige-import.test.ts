@@ -84,6 +84,12 @@ describe('POST /api/imports (prestige)', () => {
     expect(await ledger()).toEqual([{ n: 3, g: 2, r: 2, v: 1 }]);
   });
 
+  it('stores a file’s date as noon UTC, the instant shown as that day from UTC−11 to UTC+11', async () => {
+    const ledger = await t.app.inject({ method: 'GET', url: `/api/prestiges/user/${holder}`, headers: bearer(token.admin!) });
+    const dates = ledger.json().result.rows.map((r: { prestige_datetime: string }) => r.prestige_datetime);
+    expect(dates.sort()).toEqual(['2023-05-01T12:00:00.000Z', '2023-05-01T12:00:00.000Z', '2024-02-10T12:00:00.000Z']);
+  });
+
   it('opens a domain ledger export holding portal awards (with a time of day) back as an import that adds nothing', async () => {
     const member = await buildMember(t.database.db);
     for (const general of [1, 2]) {

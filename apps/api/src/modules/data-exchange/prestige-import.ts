@@ -98,7 +98,9 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
       ...parsed.data,
       id_user,
       id_reviewer: by ? ids.get(by)!.id_user : null,
-      prestige_datetime: new Date(`${date.data}T00:00:00Z`),
+      // Noon UTC is the file's day for every reader from UTC-11 to UTC+11 (midnight showed the day before in the
+      // Americas), and its UTC day is still the one keyOf compares.
+      prestige_datetime: new Date(`${date.data}T12:00:00Z`),
     };
     valid.push({ line, entry });
   }
