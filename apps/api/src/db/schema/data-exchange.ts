@@ -1,7 +1,8 @@
 // Issue 26: a member's data download, made in the background and kept here (not in a process's memory or disk)
 // for a limited time, so any API process in front of one PostgreSQL can hand it over.
 import { DATA_DOWNLOAD_STATUSES } from '@guildhall/shared/schemas/data-exchange';
-import { check, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList } from './sql-helpers';
 import { users } from './users';
 
@@ -25,6 +26,8 @@ export const dataDownloads = pgTable(
   },
   (t) => [
     index('data_downloads_user_idx').on(t.id_user, t.id),
+    // One build at a time per member: two requests at once would otherwise both insert and build.
+    uniqueIndex('data_downloads_one_preparing_uq').on(t.id_user).where(sql`${t.status} = 'preparing'`),
     check('data_downloads_status_ck', inList(t.status, DATA_DOWNLOAD_STATUSES)),
   ],
 );

@@ -3,6 +3,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDownloads, notifications } from '../../db/index';
+import { buildMember } from '../../test/factories';
+import { racingWhileLocked } from '../../test/table-lock';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -51,6 +53,22 @@ describe('a member’s data download in the background', () => {
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.rawPayload.byteLength).toBe(ready.size_bytes);
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('starts one download for two requests at once: both answer its id, and one notice arrives', async () => {
+    const { id_user } = await buildMember(t.database.db);
+    const ask = () => call('POST', `/users/${id_user}/data-downloads`, 'admin');
+    // On PostgreSQL the requests wait on a lock held on the table, so both really start together; PGlite runs
+    // one statement at a time.
+    const both = t.url ? await racingWhileLocked(t.url, 'data_downloads', () => [ask(), ask()]) : await Promise.all([ask(), ask()]);
+    const ids = both.map((res) => res.json().result.id);
+    expect(ids[0]).toBe(ids[1]);
+    await readyDownload('admin', id_user);
+    const notices = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.id_user, id_user), eq(notifications.kind, 'data')));
+    expect(notices).toHaveLength(1);
   });
 
   it('is handed over by another API process on the same database, not only by the one that made it', async () => {

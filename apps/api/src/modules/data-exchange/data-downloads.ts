@@ -97,24 +97,22 @@ export async function purgeDataDownloads(db: Db): Promise<number> {
 /**
  * A request for the member's data: the download being prepared if there is one (a second click starts nothing
  * more), else a new one whose build runs after the answer; `building` settles when it is done (tests wait on it).
- * Expired downloads of any member are deleted on the way.
+ * Expired downloads of any member are deleted on the way, and with them a build abandoned for STALE_MINUTES.
  */
 export async function requestDataDownload(db: Db, id_user: number): Promise<{ download: DataDownload; building: Promise<void> }> {
   await purgeDataDownloads(db);
-  const [pending] = await db
-    .select(stateColumns)
-    .from(dataDownloads)
-    .where(
-      and(
-        eq(dataDownloads.id_user, id_user),
-        eq(dataDownloads.status, 'preparing'),
-        gt(dataDownloads.created_at, sql`now() - make_interval(mins => ${STALE_MINUTES})`),
-      ),
-    )
-    .limit(1);
-  if (pending) return { download: present(pending), building: Promise.resolve() };
-  const [row] = await db.insert(dataDownloads).values({ id_user }).returning(stateColumns);
-  return { download: present(row!), building: build(db, row!.id, id_user) };
+  for (;;) {
+    // The unique index on a member's 'preparing' row decides between requests at once: one inserts, the others
+    // answer its row. Checking first and then inserting let two requests each start a build.
+    const [row] = await db.insert(dataDownloads).values({ id_user }).onConflictDoNothing().returning(stateColumns);
+    if (row) return { download: present(row), building: build(db, row.id, id_user) };
+    const [pending] = await db
+      .select(stateColumns)
+      .from(dataDownloads)
+      .where(and(eq(dataDownloads.id_user, id_user), eq(dataDownloads.status, 'preparing')));
+    if (pending) return { download: present(pending), building: Promise.resolve() };
+    // It was made ready (or failed) in between: this request starts the next one.
+  }
 }
 
 /** The member a download belongs to, and its zip while it is ready and not expired; 404 otherwise. */
