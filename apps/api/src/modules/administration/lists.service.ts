@@ -100,6 +100,9 @@ interface NamedList {
 
 async function saveNamed(db: Db, by: number, spec: NamedList, id: number | null, values: Record<string, unknown>): Promise<number> {
   return db.transaction(async (tx) => {
+    // Saves of one list take turns (this mode conflicts with itself, not with readers): the check below sees a name a
+    // save before it added, which no index would catch (subtypes have none, the others' are case-sensitive).
+    await tx.execute(sql`lock table ${spec.table} in share row exclusive mode`);
     const name = values[spec.path] as string;
     const [taken] = await tx
       .select({ id: spec.id })
