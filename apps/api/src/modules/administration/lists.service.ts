@@ -10,6 +10,13 @@ import { badRequest } from '../../errors';
 import { writeAudit } from '../audit/audit.service';
 import { administrationErrors } from './administration.errors';
 
+/**
+ * Edits of the location tree take turns (this mode conflicts with itself, not with readers): a location added or moved
+ * under a parent reads the parent's path after that parent's move has committed, not before it, and so keeps its new
+ * path. A share lock on the parent row alone could deadlock with a move's subtree update, which locks rows in any order.
+ */
+const takeTurnOnLocations = (tx: Tx) => tx.execute(sql`lock table ${locations} in share row exclusive mode`);
+
 async function parentOf(tx: Tx, id_parent: number) {
   const [parent] = await tx.select().from(locations).where(eq(locations.id_location, id_parent));
   if (!parent) throw administrationErrors.noSuchDomain('id_parent');
@@ -33,6 +40,7 @@ async function assertCodeFree(tx: Tx, id_parent: number, code: string, except?: 
 
 export async function addLocation(db: Db, by: number, input: LocationAdd): Promise<number> {
   const id_location = await db.transaction(async (tx) => {
+    await takeTurnOnLocations(tx);
     const { parent, type } = await parentOf(tx, input.id_parent);
     await assertCodeFree(tx, parent.id_location, input.location_code);
     const [created] = await tx
@@ -49,6 +57,7 @@ export async function addLocation(db: Db, by: number, input: LocationAdd): Promi
 /** Renames, recodes or moves a location (under a parent of the same level); its subtree's ancestor lists follow. */
 export async function updateLocation(db: Db, by: number, id_location: number, input: LocationAdd): Promise<void> {
   await db.transaction(async (tx) => {
+    await takeTurnOnLocations(tx);
     const [before] = await tx.select().from(locations).where(eq(locations.id_location, id_location)).for('update');
     if (!before) throw administrationErrors.notFound('location');
     const { parent, type } = await parentOf(tx, input.id_parent);
