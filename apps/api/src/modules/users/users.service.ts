@@ -183,7 +183,7 @@ export async function updateProfile(db: Db, id_user: number, input: ProfileUpdat
   });
 }
 
-/** Updates the member's row `id` of a contact table, or adds one when no id is given; another member's id is a 400. */
+/** Updates the member's row `id` of a contact table (with no id, their first row, or a new one); another member's id is a 400. */
 async function upsertOwned<T extends typeof userEmails | typeof userPhones | typeof userAddresses>(
   tx: Tx,
   table: T,
@@ -193,16 +193,28 @@ async function upsertOwned<T extends typeof userEmails | typeof userPhones | typ
   path: string,
   values: (current: Record<string, unknown> | undefined) => Promise<Record<string, unknown>>,
 ) {
-  if (id) {
+  // With no id, the member's row if they have one (the profile shows one): their record is locked, so a save made at
+  // the same time has committed its row by now, and this one updates it rather than adding a second.
+  const target =
+    id ||
+    ((
+      await tx
+        .select({ id: idColumn })
+        .from(table as typeof userEmails)
+        .where(eq(table.id_user, id_user))
+        .orderBy(asc(idColumn))
+        .limit(1)
+    )[0]?.id as number | undefined);
+  if (target) {
     const [current] = (await tx
       .select()
       .from(table as typeof userEmails)
-      .where(and(eq(idColumn, id), eq(table.id_user, id_user)))) as Record<string, unknown>[];
+      .where(and(eq(idColumn, target), eq(table.id_user, id_user)))) as Record<string, unknown>[];
     if (!current) throw usersErrors.notOwnRow(path);
     await tx
       .update(table)
       .set((await values(current)) as never)
-      .where(eq(idColumn, id));
+      .where(eq(idColumn, target));
     return;
   }
   await tx.insert(table).values({ id_user, ...(await values(undefined)) } as never);
