@@ -68,6 +68,12 @@ export const authErrors = {
     badRequest('auth.same_password', 'The new password must differ from the current one.', [
       { path: 'newPassword', message: 'The new password must differ from the current one.' },
     ]),
+  passwordChangedMeanwhile: () =>
+    new AppError(
+      409,
+      'auth.password_changed',
+      'Your password was changed elsewhere, or this session ended, while this change was being made, so it was not applied. Please sign in again with your current password.',
+    ),
   passwordSignInOff: () =>
     new AppError(409, 'auth.external_provider', "Members sign in through the society's sign-in provider, not with a password here."),
   externalProvider: () =>

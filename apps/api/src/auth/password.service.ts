@@ -2,7 +2,7 @@
 // store the new argon2id hash, and end every other session (API tokens and SSO sessions) at once.
 import { checkPassword as checkStrength } from '@guildhall/shared/rules/password-strength';
 import type { PasswordChange } from '@guildhall/shared/schemas/password';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, ne, sql } from 'drizzle-orm';
 import { oidcPayloads, sessions, tablesChanged, userEmails, users, type Db } from '../db/index';
 import type { Actor } from './actor';
 import { retireLinks } from '../modules/administration/members.service';
@@ -30,7 +30,25 @@ export async function changePassword(db: Db, limits: SignInLimits, actor: Actor,
   }
   const hash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ password_hash: hash, password_changed_at: sql`now()` }).where(eq(users.id_user, actor.id_user));
+    // Only over the hash verified above, and while this session lives: a reset link used during the hashing (which sets
+    // its own hash and ends this session) or another change must not be silently undone.
+    const [changed] = await tx
+      .update(users)
+      .set({ password_hash: hash, password_changed_at: sql`now()` })
+      .where(
+        and(
+          eq(users.id_user, actor.id_user),
+          eq(users.password_hash, member!.hash!),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(sessions)
+              .where(and(eq(sessions.id, actor.sid), isNull(sessions.revoked_at))),
+          ),
+        ),
+      )
+      .returning({ id_user: users.id_user });
+    if (!changed) throw authErrors.passwordChangedMeanwhile();
     await tx
       .update(sessions)
       .set({ revoked_at: sql`now()` })
