@@ -3,6 +3,7 @@
 import { IMPORT_COLUMNS } from '@guildhall/shared/schemas/data-exchange';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { positionHolders } from '../../db/index';
 import { buildLocation, buildMember, buildPosition } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { type ImportPayload, importRequest } from '../../test/imports';
@@ -104,6 +105,24 @@ describe('POST /api/imports (positions)', () => {
     const again = await post('admin', { kind: 'positions', csv, dry_run: false });
     expect(again.json().result).toMatchObject({ applied: true, created: 0, updated: 0, skipped: 3 });
     expect(await snapshot()).toBe(before);
+  });
+
+  it("ends the former holder's holding when the file's holder started, not on the day of the import", async () => {
+    const db = t.database.db;
+    const place = `PC${tag}`;
+    const { id_location } = await buildLocation(db, { location_code: place });
+    const former = await buildMember(db);
+    const held = await buildPosition(db, { pos_type: 'DC', id_location, id_user: former.id_user });
+    await db
+      .insert(positionHolders)
+      .values({ id_position: held.id_position, id_user: former.id_user, started_at: new Date('2020-01-01T12:00:00Z') });
+    const csv = [header, `${place},DC,${ann},2025-06-01`].join('\n');
+    expect((await post('admin', { kind: 'positions', csv, dry_run: false })).json().result).toMatchObject({ applied: true, updated: 1 });
+    const history = await t.app.inject({ method: 'GET', url: `/api/positions/${held.id_position}/history`, headers: bearer(token.admin!) });
+    expect(history.json().result.rows.map((h: { started_at: string; ended_at: string | null }) => [h.started_at, h.ended_at])).toEqual([
+      ['2020-01-01T12:00:00.000Z', '2025-06-01T12:00:00.000Z'],
+      ['2025-06-01T12:00:00.000Z', null],
+    ]);
   });
 
   it.each([

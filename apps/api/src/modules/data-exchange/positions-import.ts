@@ -104,9 +104,10 @@ async function writePosition(tx: Tx, p: PlannedPosition, by: number) {
     return;
   }
   const position = p.existing!;
+  // The former holder held it until the new one started: `since` when that is past and after their own start.
   await tx
     .update(positionHolders)
-    .set({ ended_at: sql`now()`, ended_by: by })
+    .set({ ended_at: sql`greatest(${positionHolders.started_at}, least(now(), ${startedAt(p.since)}))`, ended_by: by })
     .where(and(eq(positionHolders.id_position, position.id_position), isNull(positionHolders.ended_at)));
   if (p.id_user) {
     await tx
