@@ -31,7 +31,11 @@ export const approvalLink = (id: number) => `/storyteller/approvals/${id}`;
 export const awaitsReviewMessage = (appNumber: string, description: string, character: string) =>
   `Application ${appNumber} (${description}) for ${character} awaits your review.`;
 
-/** The holder of the first post of `type` at the location, if any (the lowest position id: the senior post). */
+/**
+ * The holder of the first post of `type` at the location, if any (the lowest position id: the senior post). Read
+ * `for share`: a reassignment of the post waits for the submission (and then moves it), or the submission waits
+ * and reads the new holder — never a chain read before a reassignment and stored after it.
+ */
 async function holder(tx: Tx, id_location: number | undefined, type: 'DST' | 'RST' | 'NST'): Promise<number | null> {
   const [row] = await tx
     .select({ id_user: positions.id_user })
@@ -40,7 +44,8 @@ async function holder(tx: Tx, id_location: number | undefined, type: 'DST' | 'RS
       and(eq(positions.pos_type, type), isNotNull(positions.id_user), id_location ? eq(positions.id_location, id_location) : undefined),
     )
     .orderBy(positions.id_position)
-    .limit(1);
+    .limit(1)
+    .for('share');
   return row?.id_user ?? null;
 }
 
@@ -57,8 +62,8 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
         status: characters.character_status,
         name: characters.character_name,
         player_location: users.id_location,
+        id_venue: venues.id_venue,
         venue_location: venues.id_location,
-        venue_st: venues.id_user_st,
       })
       .from(characters)
       .innerJoin(users, eq(users.id_user, characters.id_user))
@@ -79,12 +84,15 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
 
     const venueLocation = character.venue_location ? byId.get(character.venue_location) : undefined;
     const region = venueLocation ? regionOf(venueLocation, byId) : undefined;
-    const chain = {
-      id_user_low: character.venue_st,
-      id_user_mid: await holder(tx, venueLocation?.id_location ?? -1, 'DST'),
-      id_user_high: await holder(tx, region?.id_location ?? -1, 'RST'),
-      id_user_global: await holder(tx, undefined, 'NST'),
-    };
+    // The posts, then the venue, each `for share`: the order a post's reassignment locks them in
+    // (positions.admin.ts), so the two wait for each other instead of deadlocking.
+    const mid = await holder(tx, venueLocation?.id_location ?? -1, 'DST');
+    const high = await holder(tx, region?.id_location ?? -1, 'RST');
+    const global = await holder(tx, undefined, 'NST');
+    const [venue] = character.id_venue
+      ? await tx.select({ st: venues.id_user_st }).from(venues).where(eq(venues.id_venue, character.id_venue)).for('share')
+      : [];
+    const chain = { id_user_low: venue?.st ?? null, id_user_mid: mid, id_user_high: high, id_user_global: global };
     const [created] = await tx
       .insert(approvals)
       .values({

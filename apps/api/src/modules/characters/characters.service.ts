@@ -149,8 +149,13 @@ async function assertTypeAndSubtype(tx: Tx, id_type: number, id_subtype: number)
   if (subtype?.parent !== id_type) throw charactersErrors.subtypeOfOtherType();
 }
 
+/** Read `for share`, so a reassignment of the venue's post waits for this change (and then finds it), or the reverse. */
 async function venueStoryteller(tx: Tx, id_venue: number) {
-  const [venue] = await tx.select({ st: venues.id_user_st, name: venues.venue_name }).from(venues).where(eq(venues.id_venue, id_venue));
+  const [venue] = await tx
+    .select({ st: venues.id_user_st, name: venues.venue_name })
+    .from(venues)
+    .where(eq(venues.id_venue, id_venue))
+    .for('share');
   if (!venue) throw charactersErrors.unknownVenue();
   return venue;
 }
