@@ -241,6 +241,15 @@ describe('roles × calls', () => {
       [403, 403, 403, 200],
     ],
     [
+      'POST /users/{id}/reactivate',
+      async (who) => {
+        const m = await buildMember(t.database.db, { id_location: id.memberLocation });
+        expect((await post(`/api/users/${m.id_user}/deactivate`, 'admin')).statusCode).toBe(200);
+        return post(`/api/users/${m.id_user}/reactivate`, who);
+      },
+      [403, 403, 403, 200],
+    ],
+    [
       'POST /users/{id}/set-password-link',
       async (who) => post(`/api/users/${(await buildMember(t.database.db)).id_user}/set-password-link`, who),
       [403, 403, 403, 200],

@@ -170,6 +170,18 @@ describe('denial, removal and editing', () => {
     expect(told).toContainEqual(expect.stringContaining('is now Denied: Not in this chronicle.'));
   });
 
+  it('lets only the current approver deny: not an assistant who may approve, the player or an outsider (403)', async () => {
+    const approval = await submit('player', 'Mid', 'Contested item');
+    await act(approval, 'approve', 'low', 'Pending Low');
+    expect((await get(`/api/approvals/${approval}`, 'assistant')).json().extra.abilities).not.toContain('deny');
+    for (const who of ['assistant', 'player', 'outsider']) {
+      const res = await act(approval, 'deny', who, 'Pending Mid', { comment: 'No.' });
+      expect(res.statusCode, who).toBe(403);
+    }
+    expect(await statusOf(approval)).toBe('Pending Mid');
+    expect((await act(approval, 'approve', 'assistant', 'Pending Mid')).statusCode).toBe(200);
+  });
+
   it('lets the player remove while pending, and not twice', async () => {
     const approval = await submit('player', 'Low');
     expect((await act(approval, 'remove', 'low', 'Pending Low')).statusCode).toBe(403);
