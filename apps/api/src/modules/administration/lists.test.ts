@@ -173,7 +173,53 @@ describe('the MC ladder', () => {
   });
 });
 
+describe('renaming and reading the named lists', () => {
+  const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(token.member!) })).json().result.rows;
+
+  it('GET /venue-types/get answers every venue type, one just added included', async () => {
+    const added = (await post('/api/venue-types/add', 'admin', { venue_type: 'Mummy Necropolis' })).json().result.id;
+    const listed = await get('/api/venue-types/get');
+    const stored = await rows(t.database.db, sql`select id_venue_type, venue_type from venue_types`);
+    expect(listed).toHaveLength(stored.length);
+    expect(listed).toEqual(expect.arrayContaining(stored));
+    expect(listed).toContainEqual({ id_venue_type: added, venue_type: 'Mummy Necropolis' });
+  });
+
+  it('renames a character type, which the members then read; a name another type has is 409', async () => {
+    const id = (await post('/api/character-types/add', 'admin', { type_name: 'Deviant' })).json().result.id;
+    const res = await post(`/api/character-types/${id}/update`, 'admin', { type_name: 'Deviant: the Renegades' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toBe(true);
+    expect(await get('/api/character-types')).toContainEqual(expect.objectContaining({ id_type: id, type_name: 'Deviant: the Renegades' }));
+    expect(await audits('character_type.update', id)).toBe(1);
+    await post('/api/character-types/add', 'admin', { type_name: 'Geist' });
+    const taken = await post(`/api/character-types/${id}/update`, 'admin', { type_name: 'geist' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors[0].path).toBe('type_name');
+  });
+
+  it('renames a subtype and moves it to another type; an unknown type is a 400 naming it, an unknown subtype 404', async () => {
+    const from = (await post('/api/character-types/add', 'admin', { type_name: 'Promethean' })).json().result.id;
+    const to = (await post('/api/character-types/add', 'admin', { type_name: 'Sin-Eater' })).json().result.id;
+    const id = (await post('/api/character-subtypes/add', 'admin', { subtype_name: 'Frankenstein', id_parent_type: from })).json().result
+      .id;
+    const res = await post(`/api/character-subtypes/${id}/update`, 'admin', { subtype_name: 'Forsaken', id_parent_type: to });
+    expect(res.statusCode).toBe(200);
+    expect(await get(`/api/character-subtypes?typeId=${to}`)).toEqual([{ id_subtype: id, subtype_name: 'Forsaken', id_parent_type: to }]);
+    expect(await get(`/api/character-subtypes?typeId=${from}`)).toEqual([]);
+    expect(await audits('character_subtype.update', id)).toBe(1);
+    const orphan = await post(`/api/character-subtypes/${id}/update`, 'admin', { subtype_name: 'Forsaken', id_parent_type: 999999 });
+    expect(orphan.statusCode).toBe(400);
+    expect(orphan.json().errors[0].path).toBe('id_parent_type');
+    expect((await post('/api/character-subtypes/999999/update', 'admin', { subtype_name: 'X', id_parent_type: to })).statusCode).toBe(404);
+  });
+});
+
 describe('roles × calls', () => {
+  const unique = () => `Roles ${Math.random()}`;
+  /** A record an administrator adds first, for the call that changes it. */
+  const added = async (list: string, payload: object): Promise<number> =>
+    (await post(`/api/${list}/add`, 'admin', payload)).json().result.id;
   it.each([
     [
       'POST /domains/add',
@@ -181,6 +227,43 @@ describe('roles × calls', () => {
     ],
     ['POST /venue-types/add', () => ({ url: '/api/venue-types/add', payload: { venue_type: `Roles ${Math.random()}` } })],
     ['POST /character-types/add', () => ({ url: '/api/character-types/add', payload: { type_name: `Roles ${Math.random()}` } })],
+    [
+      'POST /venue-types/{id}/update',
+      async () => ({
+        url: `/api/venue-types/${await added('venue-types', { venue_type: unique() })}/update`,
+        payload: { venue_type: unique() },
+      }),
+    ],
+    [
+      'POST /character-types/{id}/update',
+      async () => ({
+        url: `/api/character-types/${await added('character-types', { type_name: unique() })}/update`,
+        payload: { type_name: unique() },
+      }),
+    ],
+    [
+      'POST /character-subtypes/add',
+      async () => ({
+        url: '/api/character-subtypes/add',
+        payload: { subtype_name: unique(), id_parent_type: await added('character-types', { type_name: unique() }) },
+      }),
+    ],
+    [
+      'POST /character-subtypes/{id}/update',
+      async () => {
+        const type = await added('character-types', { type_name: unique() });
+        const id = await added('character-subtypes', { subtype_name: unique(), id_parent_type: type });
+        return { url: `/api/character-subtypes/${id}/update`, payload: { subtype_name: unique(), id_parent_type: type } };
+      },
+    ],
+    [
+      'POST /domains/{id}/update',
+      async () => {
+        const code = `U${Math.floor(Math.random() * 1e6)}`;
+        const id = await added('domains', { location_name: 'Roles', location_code: code, id_parent: northeast });
+        return { url: `/api/domains/${id}/update`, payload: { location_name: unique(), location_code: code, id_parent: northeast } };
+      },
+    ],
     [
       'POST /mc-levels/save',
       () => ({
@@ -191,7 +274,7 @@ describe('roles × calls', () => {
   ])('%s: administrators only', async (_name, call) => {
     const statuses: number[] = [];
     for (const who of ['member', 'coordinator', 'outCoordinator', 'admin']) {
-      const { url, payload } = call();
+      const { url, payload } = await call();
       statuses.push((await post(url, who, payload)).statusCode);
     }
     expect(statuses).toEqual([403, 403, 403, 200]);
