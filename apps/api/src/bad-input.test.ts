@@ -135,6 +135,16 @@ describe('an id past PostgreSQL’s integer on the routes that act on one record
     ['POST', `/api/games/${big}/withdraw`],
     ['GET', `/api/games/${big}/attendees`],
     ['POST', `/api/games/${big}/close`],
+    // Until now only an unknown id answered 404 on these.
+    ['POST', `/api/positions/${big}/end`],
+    ['GET', `/api/positions/${big}/history`],
+    ['GET', `/api/venues/domain/${big}`],
+    ['GET', `/api/files/content/${big}`],
+    ['GET', `/api/venue-items/venue/${big}`],
+    ['POST', `/api/transfers/${big}/accept`],
+    ['GET', `/api/user/${big}/mail-preferences`],
+    ['GET', `/api/users/${big}/erasure`],
+    ['POST', `/api/users/${big}/data-downloads`],
   ])('%s %s is a 400 naming id', async (method, url) => {
     const res = await t.app.inject({ method: method as 'GET' | 'POST', url, headers: bearer(token.admin) });
     expect400Naming(res, 'id', /id is not a known record/);
