@@ -8,7 +8,7 @@ import { anyOf, mailAddressMarks, pagedList, totalKeyOf, prestige, users, type D
 import { escapeLike, foldText } from '@guildhall/shared/rules/name-search';
 import { domainCodes } from '../locations/locations.service';
 import { prestigeEntryColumns, reviewers } from '../prestige/prestige.service';
-import { primaryEmailOfMember } from '../users/users.service';
+import { primaryEmailOfMember } from '../users/primary-email';
 
 export type Reach = number[] | 'all';
 

@@ -1,5 +1,6 @@
-// Account messages (issue 25): a new member's set-password link goes to the member. They cannot be turned off,
-// carry no unsubscribe link, and their link is dropped from the outbox once delivered.
+// Account messages (issue 25): a new member's set-password link goes to the member, and word of a changed e-mail
+// address to the former one. They cannot be turned off, carry no unsubscribe link, and their link is dropped from
+// the outbox once delivered.
 import { SET_PASSWORD_LINK_HOURS } from '@guildhall/shared/constants';
 import { asc, eq } from 'drizzle-orm';
 import { userEmails, users, type Tx } from '../../db/index';
@@ -21,6 +22,21 @@ export async function mailSetPasswordLink(tx: Tx, id_user: number, url: string):
     subject: 'Set your password',
     body: `Welcome, ${member.fname}. Your membership number is ${member.camnum}. Follow the link to choose your password and sign in; it works once, within ${SET_PASSWORD_LINK_HOURS} hours.`,
     link: url,
+    unsubscribable: false,
+  });
+}
+
+/**
+ * The member's e-mail address was changed from `former`: that address hears of it, so a member whose session was
+ * taken learns that whoever holds it can now reset their password through the new one.
+ */
+export async function mailAddressChanged(tx: Tx, id_user: number, former: string, camnum: string | null): Promise<void> {
+  await enqueue(tx, {
+    id_user,
+    to: former,
+    kind: 'account',
+    subject: 'Your e-mail address was changed',
+    body: `The e-mail address of membership ${camnum ?? id_user} was changed from this one to another. If you did not change it, contact the society's administrators at once: whoever did can reset your password.`,
     unsubscribable: false,
   });
 }

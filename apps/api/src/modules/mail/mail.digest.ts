@@ -3,7 +3,7 @@
 // another process holds, so every message is in exactly one digest however many processes run this.
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { mailOutbox, type Db, users } from '../../db/index';
-import { primaryEmailOfMember } from '../users/users.service';
+import { primaryEmailOfMember } from '../users/primary-email';
 import { enqueue } from './mail.outbox';
 
 /** The latest digest time at or before `now` (today's hour, else yesterday's). */

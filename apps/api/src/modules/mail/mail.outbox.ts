@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_MAIL_DELIVERY, MAIL_KINDS, type MailDelivery } from '@guildhall/shared/schemas/mail';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { mailOutbox, mailPreferences, users, type Db, type Tx } from '../../db/index';
-import { primaryEmailOfMember } from '../users/users.service';
+import { primaryEmailOfMember } from '../users/primary-email';
 
 export interface NewMail {
   id_user: number | null;

@@ -15,7 +15,8 @@ import {
   type Db,
 } from '../../db/index';
 import { escapeLike } from '@guildhall/shared/rules/name-search';
-import { memberColumns, primaryEmailOfMember as primaryEmail } from '../users/users.service';
+import { primaryEmailOfMember as primaryEmail } from '../users/primary-email';
+import { memberColumns } from '../users/users.service';
 
 /** The member's place, read by its key for each of the page's rows (a join hashed all 628 places for ten members). */
 const placeName = sql<string | null>`(select l.location_name from ${locations} l where l.id_location = ${qualified(users.id_location)})`;

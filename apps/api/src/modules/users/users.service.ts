@@ -3,30 +3,12 @@ import type { ProfileUpdate } from '@guildhall/shared/schemas/profile';
 import type { User } from '@guildhall/shared/schemas/user';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import {
-  batchedByKey,
-  anyOfKeys,
-  type Db,
-  oncePerDatabase,
-  qualified,
-  type Tx,
-  userAddresses,
-  userEmails,
-  userPhones,
-  users,
-} from '../../db/index';
+import { batchedByKey, anyOfKeys, type Db, oncePerDatabase, type Tx, userAddresses, userEmails, userPhones, users } from '../../db/index';
+import { retireLinks } from '../administration/members.service';
+import { mailAddressChanged } from '../mail/mail.account';
 import { usersErrors } from './users.errors';
 
 export const userNotFound = usersErrors.notFound;
-
-/**
- * The outer `users` row's primary e-mail (their first address), for lists and the outbox. The outer id is written
- * with its table, or this one-table select would compare the subquery's id with itself and give every row the first
- * e-mail of the society (issue 23).
- */
-export const primaryEmailOfMember = sql<
-  string | null
->`(select e.email from ${userEmails} e where e.id_user = ${qualified(users.id_user)} order by e.id_email limit 1)`;
 
 /** A member's public facts (names, membership number, type, expiry, domain), as lists and records show them. */
 export const memberColumns = {
@@ -139,6 +121,13 @@ export async function updateProfile(db: Db, id_user: number, input: ProfileUpdat
       .where(eq(users.id_user, id_user));
 
     const email = input.tbl_user_email.email.toLowerCase();
+    const [former] = await tx
+      .select({ email: userEmails.email, camnum: users.user_camnum })
+      .from(userEmails)
+      .innerJoin(users, eq(users.id_user, userEmails.id_user))
+      .where(eq(userEmails.id_user, id_user))
+      .orderBy(asc(userEmails.id_email))
+      .limit(1);
     const [taken] = await tx
       .select({ id_user: userEmails.id_user })
       .from(userEmails)
@@ -159,6 +148,12 @@ export async function updateProfile(db: Db, id_user: number, input: ProfileUpdat
         return { email, ...(changed ? { is_verified: false } : {}) };
       },
     );
+    // A new address: links sent to the former one stop working, and it is told (a taken session must not turn into
+    // the account quietly, through a reset link sent to the new address).
+    if (former && former.email.toLowerCase() !== email) {
+      await retireLinks(tx, id_user);
+      await mailAddressChanged(tx, id_user, former.email, former.camnum);
+    }
     await upsertOwned(tx, userPhones, userPhones.id_phone, input.tbl_user_phone.id_phone, id_user, 'tbl_user_phone.id_phone', async () => ({
       phone_number: input.tbl_user_phone.phone_number,
     }));
