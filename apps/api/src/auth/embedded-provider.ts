@@ -1,7 +1,7 @@
 // The embedded OpenID Connect provider on /sso (DESIGN §4), with its sign-in page on /interaction/:uid.
 import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
@@ -73,12 +73,14 @@ export function createEmbeddedProvider(opts: EmbeddedProviderOptions): Provider 
         accountId: sub,
         async claims() {
           const [email] = await opts.db
-            .select({ email: userEmails.email })
+            .select({ email: userEmails.email, verified: userEmails.is_verified })
             .from(userEmails)
             .where(eq(userEmails.id_user, id_user))
+            .orderBy(asc(userEmails.id_email))
             .limit(1);
-          // The embedded provider's accounts are the members themselves: their addresses are the society's record.
-          return { sub, ...(email ? { email: email.email, email_verified: true } : {}) };
+          // The member's primary address, verified only as the society's record says: one they typed in themselves
+          // is not, and a portal signing in here must not link it to whoever holds it there.
+          return { sub, ...(email ? { email: email.email, email_verified: email.verified } : {}) };
         },
       };
     },
