@@ -54,7 +54,7 @@ export function createEmbeddedProvider(opts: EmbeddedProviderOptions): Provider 
         enabled: true,
         async logoutSource(ctx, form) {
           ctx.type = 'html';
-          ctx.body = signOutPage(form);
+          ctx.body = signOutPage(form, Boolean(ctx.oidc.params?.id_token_hint));
         },
         async postLogoutSuccessSource(ctx) {
           ctx.type = 'html';

@@ -44,11 +44,12 @@ export function messagePage(title: string, message: string): string {
 }
 
 /**
- * The provider's RP-initiated logout page: oidc-provider's confirmation form, sent at once by a same-origin
- * script (the CSP allows no inline script) with `logout=yes`, so the provider's whole session ends; without
- * script the member presses the button.
+ * The provider's RP-initiated logout page: oidc-provider's confirmation form with `logout=yes`, so the provider's
+ * whole session ends. The portal's own Logout (which names its ID token, `sent`) has it sent at once by a same-origin
+ * script (the CSP allows no inline script); any other page that opens this one gets the button only, so another
+ * site cannot sign a member out unasked.
  */
-export function signOutPage(form: string): string {
+export function signOutPage(form: string, sent: boolean): string {
   const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   return `<!doctype html>
 <html lang="en">
@@ -58,12 +59,12 @@ export function signOutPage(form: string): string {
 <meta name="referrer" content="no-referrer">
 <title>Signing out · Guildhall</title>
 <link rel="stylesheet" href="/interaction-assets/sso.css">
-<script src="/interaction-assets/sign-out.js" defer></script>
+${sent ? '<script src="/interaction-assets/sign-out.js" defer></script>' : ''}
 </head>
 <body>
 <main class="card">
   <h1>Signing out</h1>
-  <p class="lead">Signing you out of the society sign-in…</p>
+  <p class="lead">${sent ? 'Signing you out of the society sign-in…' : 'Sign out of the society sign-in?'}</p>
   ${withLogout}
   <button type="submit" form="op.logoutForm">Sign out</button>
 </main>

@@ -150,4 +150,15 @@ describe('logout through the embedded provider', () => {
     expect((await signOutAtProvider(browser, endSessionUrl)).toString()).toBe(`${base}/login`);
     expect(await startFlow({ browser, prompt: null })).not.toBeInstanceOf(URL);
   });
+
+  it('asks first when another page opens the sign-out without the portal’s ID token', async () => {
+    const browser = new Browser();
+    const flow = (await startFlow({ browser })) as Flow;
+    await exchange(callbackBody(flow, await signInAtProvider(flow)));
+    const html = await (await browser.fetch(`${base}/sso/session/end`)).text();
+    expect(html).toContain('Sign out of the society sign-in?');
+    expect(html).not.toContain('sign-out.js');
+    // Nothing was sent: the provider's session still signs the browser in without a password.
+    expect(await startFlow({ browser, prompt: null })).toBeInstanceOf(URL);
+  });
 });
