@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
+import { useInFlight } from '../../components/action-button';
 import { Field } from '../../components/field';
 import { SubmitButton } from '../../components/form-kit';
 import form from '../../components/form.module.css';
@@ -61,7 +62,9 @@ export function PasswordResetPage() {
   );
   const strength = candidate ? judgePassword(candidate, personal, score) : null;
 
-  const onSubmit = handleSubmit(async (values) => {
+  // One change at a time from the first click: the wait for the dictionaries counts as sending (issue 23).
+  const inFlight = useInFlight();
+  const send = handleSubmit(async (values) => {
     const verdict = judgePassword(values.newPassword, personal, score ?? (await loadEstimator()));
     if (!verdict.acceptable) {
       setError('newPassword', { message: verdict.problems[0] });
@@ -76,6 +79,10 @@ export function PasswordResetPage() {
       applyApiErrors(error, setError);
     }
   });
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void inFlight.run(() => send(event));
+  };
 
   return (
     <div className={styles.narrow}>
@@ -116,7 +123,7 @@ export function PasswordResetPage() {
             <input type="password" autoComplete="new-password" {...register('confirmPassword')} />
           </Field>
           <div className={form.actions}>
-            <SubmitButton busy={change.isPending} label="Change password" busyLabel="Changing…" />
+            <SubmitButton busy={inFlight.busy || change.isPending} label="Change password" busyLabel="Changing…" />
           </div>
         </form>
       )}
