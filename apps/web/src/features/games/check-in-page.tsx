@@ -4,13 +4,15 @@
 import type { Attendee, CorrectionInput } from '@guildhall/shared/schemas/games';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../components/field';
+import { NotFoundPage } from '../../components/not-found';
 import form from '../../components/form.module.css';
 import { SectionPage } from '../../components/section-page';
 import { formatGameTime } from '../../lib/game-time';
 import { queryKeys } from '../../lib/query-keys';
+import { useRouteId } from '../../lib/route-id';
 import { sendCheckin, useAttendees, useCorrectAttendance, useGame } from './api';
 import { enqueueCheckin, flushCheckins, newCheckinKey, pendingCheckins, type QueuedCheckin, subscribeCheckins } from './checkin-queue';
 import styles from './games.module.css';
@@ -29,7 +31,17 @@ function usePendingCheckins(id_game: number): QueuedCheckin[] {
 }
 
 export function CheckInPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
+  return id === null ? (
+    <SectionPage heading="CHECK-IN">
+      <NotFoundPage />
+    </SectionPage>
+  ) : (
+    <CheckIn id={id} />
+  );
+}
+
+function CheckIn({ id }: { id: number }) {
   const game = useGame(id);
   const [search, setSearch] = useState('');
   const attendees = useAttendees(id, search.trim());

@@ -2,15 +2,17 @@
 // those who run it: the check-in page, cancelling and closing.
 import type { Game } from '@guildhall/shared/schemas/games';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
+import { NotFoundPage } from '../../components/not-found';
 import form from '../../components/form.module.css';
 import { SectionPage } from '../../components/section-page';
 import { useAuth } from '../../lib/auth';
 import { formatGameTime } from '../../lib/game-time';
+import { useRouteId } from '../../lib/route-id';
 import { useCancelGame, useCloseGame, useGame, usePlayableCharacters, useSignUp, useWithdraw } from './api';
 import styles from './games.module.css';
 
@@ -22,14 +24,18 @@ const reported = <T,>(action: Promise<T>, success: (result: T) => string, failur
   );
 
 export function GamePage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
+  return <SectionPage heading="GAMES">{id === null ? <NotFoundPage /> : <GameLoader id={id} />}</SectionPage>;
+}
+
+function GameLoader({ id }: { id: number }) {
   const game = useGame(id);
   return (
-    <SectionPage heading="GAMES">
+    <>
       {game.isPending ? <p aria-busy="true">Loading the game…</p> : null}
       {game.isError ? <p role="alert">The game could not be loaded: {game.error.message}</p> : null}
       {game.data ? <GameDetail game={game.data} /> : null}
-    </SectionPage>
+    </>
   );
 }
 
