@@ -1,7 +1,8 @@
 // A character detail whose URL names no character says so instead of loading for ever.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CharacterDetailPage } from './character-detail-page';
 
@@ -22,5 +23,26 @@ describe('CharacterDetailPage', () => {
     expect(screen.queryByText('Loading…')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
+  });
+
+  it("closes back to the list's own page and sort, without the detail's XP and Applications paging", async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/characters/list', element: <p>My characters</p> },
+        { path: '/characters/list/:id', element: <CharacterDetailPage /> },
+      ],
+      {
+        initialEntries: ['/characters/list/abc?page=2&sortBy=name&xpPage=3&xpSortBy=date&appsPage=2&appsSortBy=status&appsDirection=desc'],
+      },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('dialog', { name: 'Character' });
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByText('My characters')).toBeVisible());
+    expect(router.state.location.search).toBe('?page=2&sortBy=name');
   });
 });

@@ -18,9 +18,9 @@ export function CharacterDetailPage() {
   const id = useRouteId();
   const location = useLocation();
   const detail = useCharacter(id);
-  // Back to the list as it was (its page and sort are in the query), minus this modal's own XP paging.
+  // Back to the list as it was (its page and sort are in the query), minus this modal's own XP and Applications paging.
   const back = new URLSearchParams(location.search);
-  for (const key of ['xpPage', 'xpSortBy', 'xpDirection']) back.delete(key);
+  for (const key of ['xpPage', 'xpSortBy', 'xpDirection', 'appsPage', 'appsSortBy', 'appsDirection']) back.delete(key);
   const closeTo = `/characters/list${back.size ? `?${back}` : ''}`;
   const title = detail.data?.character.character_name ?? (id === null || detail.isError ? 'Character' : 'Loading…');
 
