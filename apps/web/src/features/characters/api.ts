@@ -110,11 +110,21 @@ export function useCharacterApprovals(id: number | null, paging: { page: number;
   });
 }
 
+/** A new application also shows in the Approvals lists and in the overviews' open and pending approvals. */
 export function useAddApproval() {
   const refresh = useRefreshCharacters();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ApprovalAdd) => api.post<{ id: number; app_number: string }>('/approval/add', input).then((r) => r.result),
-    onSuccess: refresh,
+    onSuccess: () =>
+      Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.approvals.all }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.member.all,
+          predicate: (query) => query.queryKey[2] === queryKeys.member.overview(0)[2],
+        }),
+      ]),
   });
 }
 
