@@ -49,11 +49,7 @@ export function ApprovalDetailPage() {
       ) : detail.isError ? (
         <p role="alert">{detail.error.message}</p>
       ) : (
-        <ApprovalView
-          key={`${detail.data.approval.id}-${detail.data.approval.status}`}
-          approval={detail.data.approval}
-          abilities={detail.data.abilities}
-        />
+        <ApprovalView key={detail.data.approval.id} approval={detail.data.approval} abilities={detail.data.abilities} />
       )}
     </ModalRoute>
   );
@@ -69,6 +65,15 @@ function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abili
   const [category, setCategory] = useState<ApprovalCategory>(approval.category);
   const [level, setLevel] = useState<ApprovalLevel>(approval.required_approval);
   const [status, setStatus] = useState<ApprovalStatus>(approval.status);
+  // When the status moved (another approver, or a refetch after a refused action), the selects start again from
+  // the record, but a typed comment stays.
+  const [shownStatus, setShownStatus] = useState(approval.status);
+  if (shownStatus !== approval.status) {
+    setShownStatus(approval.status);
+    setCategory(approval.category);
+    setLevel(approval.required_approval);
+    setStatus(approval.status);
+  }
   const can = (a: ApprovalAction) => abilities.includes(a);
   const expectedStatus = approval.status;
 
