@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MailPreferencesSection } from './mail-preferences-section';
 import { ProfileForm } from './profile-form';
+import { ADA } from './test-member';
 
 const PREFERENCES: MailPreferences = {
   preferences: MAIL_KINDS.map((kind) => ({ kind, delivery: DEFAULT_MAIL_DELIVERY[kind] })),
@@ -56,31 +57,8 @@ describe('MailPreferencesSection', () => {
   it('stops naming the old address once the profile saved a new e-mail', async () => {
     // The API marks addresses, not members: the new address is not bouncing.
     let email = 'ada@example.org';
-    const user: User = {
-      id_user: 7,
-      user_fname: 'Ada',
-      user_mname: null,
-      user_lname: 'Lovelace',
-      user_nick: null,
-      user_prefix: null,
-      user_bday: '1990-01-02',
-      user_camnum: 'US1',
-      user_type: 'LARP',
-      user_expiration: '2030-01-01',
-      id_location: 3,
-      is_admin: false,
-      tbl_user_email: { id_email: 1, email },
-      tbl_user_phone: { id_phone: 2, phone_number: '+1 555 0100' },
-      tbl_user_address: {
-        id_address: 3,
-        addr_line_1: '1 Main St',
-        addr_line_2: null,
-        addr_city: 'Boston',
-        addr_state: 'MA',
-        addr_zip: null,
-        addr_country: null,
-      },
-    };
+    const user: User = { ...ADA, tbl_user_email: { id_email: 1, email } };
+
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
       if (init?.method === 'POST' && String(url) === '/api/user/7') {
         email = JSON.parse(String(init.body)).tbl_user_email.email;

@@ -38,6 +38,9 @@ export function ProfilePage() {
                     sideOffset={8}
                     collisionPadding={8}
                     aria-label="Edit profile"
+                    // A click or tap beside the popup must not throw the typed edits away: it closes only through
+                    // its toggle, Cancel or Escape.
+                    onInteractOutside={(event) => event.preventDefault()}
                   >
                     <h3 className={styles.popupTitle}>Edit profile</h3>
                     <ProfileForm user={user} onDone={() => setEditing(false)} />
