@@ -188,6 +188,11 @@ test.describe('Character detail', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(table.getByRole('button', { name: `Edit ${name}` })).toBeFocused();
+
+    // Closing stepped back to the list's own entry: Back leaves the list instead of reopening the modal.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/characters\/list\/\d+/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
 

@@ -11,6 +11,7 @@ import { toast } from 'react-toastify/unstyled';
 import { ApprovalClockLine, ApprovalHistory, waitingText } from '../../components/approval-history';
 import { type Column, DataTable } from '../../components/data-table';
 import form from '../../components/form.module.css';
+import { modalFromList } from '../../components/modal-route';
 import { useAuth } from '../../lib/auth';
 import { useListState } from '../../lib/list-state';
 import { useApproval } from '../../lib/queries';
@@ -34,7 +35,7 @@ export function MyCharactersPage() {
     if (characters.isError) toast.error('Failed to fetch characters', { toastId: 'characters-fetch' });
   }, [characters.isError]);
 
-  const open = (row: CharacterRow, edit = false) => navigate(`${row.id_character}${search}`, { state: { edit } });
+  const open = (row: CharacterRow, edit = false) => navigate(`${row.id_character}${search}`, { state: { ...modalFromList, edit } });
 
   const columns: Column<CharacterRow>[] = [
     { key: 'name', header: 'Name', sortKey: 'character_name', cell: (r) => r.character_name },
@@ -156,7 +157,10 @@ function ApplicationsPanel({ character }: { character: CharacterRow | null }) {
           {approvals.data.count > approvals.data.rows.length ? (
             <p className={styles.muted}>
               The latest {approvals.data.rows.length} of {approvals.data.count}:{' '}
-              <Link to={`/characters/list/${character.id_character}`}>open the character</Link> for every one.
+              <Link to={`/characters/list/${character.id_character}`} state={modalFromList}>
+                open the character
+              </Link>{' '}
+              for every one.
             </p>
           ) : null}
         </>

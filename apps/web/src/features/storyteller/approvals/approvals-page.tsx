@@ -13,6 +13,7 @@ import { Field } from '../../../components/field';
 import { SelectFilter } from '../../../components/filter-fields';
 import { FilteredList } from '../../../components/filtered-list';
 import { RegionDomainFields, VenueTypeField } from '../../../components/place-filters';
+import { modalFromList } from '../../../components/modal-route';
 import { formatDate } from '../../../lib/format';
 import { useListState } from '../../../lib/list-state';
 import { useDomains } from '../../../lib/queries';
@@ -122,8 +123,10 @@ export function ApprovalsPage() {
         caption={approvals.data ? `Applications: ${approvals.data.count}` : 'Applications'}
         columns={columns}
         rowKey={(r) => r.id}
-        onSelect={(r) => navigate(`${r.id}${search}`)}
-        rowActions={(r) => [{ label: 'Open', accessibleLabel: `Open ${r.app_number}`, onClick: () => navigate(`${r.id}${search}`) }]}
+        onSelect={(r) => navigate(`${r.id}${search}`, { state: modalFromList })}
+        rowActions={(r) => [
+          { label: 'Open', accessibleLabel: `Open ${r.app_number}`, onClick: () => navigate(`${r.id}${search}`, { state: modalFromList }) },
+        ]}
       />
       <Outlet />
     </div>
