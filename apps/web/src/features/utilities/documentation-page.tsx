@@ -6,6 +6,7 @@ import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TYPES,
   type DocumentationFile,
+  FILES_SORTABLE,
   type FilesSearch,
 } from '@guildhall/shared/schemas/documentation';
 import { type FormEvent, useState } from 'react';
@@ -16,13 +17,21 @@ import { Field } from '../../components/field';
 import { FormDialog, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
 import { useCan } from '../../lib/abilities';
+import { useListState } from '../../lib/list-state';
 import { openDocument, useAddFolder, useAddItem, useDocumentation } from './api';
 import styles from './utilities.module.css';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function DocumentationPage() {
-  const [search, setSearch] = useState<FilesSearch>({});
+  // The search lives in the URL, as every list's filters do: it survives a reload and the back button.
+  const list = useListState({
+    defaultSort: { sortBy: 'file_name', direction: 'asc' },
+    sortable: FILES_SORTABLE,
+    filters: ['fileName', 'from', 'to'],
+  });
+  const { fileName, from, to } = list.filters;
+  const search: FilesSearch = Object.fromEntries(Object.entries({ fileName, from, to }).filter(([, v]) => v));
   const [openId, setOpenId] = useState('');
   const docs = useDocumentation(search);
   const mayManage = useCan('documentation.manage');
@@ -31,25 +40,23 @@ export function DocumentationPage() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const value = (key: string) => String(data.get(key) ?? '').trim() || undefined;
-    setSearch(
-      Object.fromEntries(Object.entries({ fileName: value('fileName'), from: value('from'), to: value('to') }).filter(([, v]) => v)),
-    );
+    list.setFilters({ fileName: value('fileName'), from: value('from'), to: value('to') });
   };
 
   return (
     <div>
-      <form className={styles.searchBar} onSubmit={onSearch} aria-label="Search documentation">
+      <form className={styles.searchBar} onSubmit={onSearch} aria-label="Search documentation" key={`${fileName}|${from}|${to}`}>
         <label className={styles.inline}>
           <span>File name</span>
-          <input name="fileName" type="search" />
+          <input name="fileName" type="search" defaultValue={fileName} />
         </label>
         <label className={styles.inline}>
           <span>From</span>
-          <input name="from" type="date" />
+          <input name="from" type="date" defaultValue={from} />
         </label>
         <label className={styles.inline}>
           <span>To</span>
-          <input name="to" type="date" />
+          <input name="to" type="date" defaultValue={to} />
         </label>
         <button type="submit" className={form.primary}>
           Search
