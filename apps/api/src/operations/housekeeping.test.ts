@@ -58,13 +58,15 @@ describe('purgeExpired', () => {
   it("deletes members' data downloads past their expiry and builds abandoned for 10 minutes; the others stay", async () => {
     const db = t.database.db;
     const zip = new Uint8Array([80, 75, 5, 6]);
+    // One build at a time per member (a unique index): the live build is another member's.
+    const other = await t.idOf('coordinator@guildhall.test');
     const rows = await db
       .insert(dataDownloads)
       .values([
         { id_user: member, status: 'ready', zip_file: zip, ready_at: hoursFromNow(-49), expires_at: hoursFromNow(-1) },
         { id_user: member, status: 'ready', zip_file: zip, ready_at: hoursFromNow(-1), expires_at: hoursFromNow(47) },
         { id_user: member, status: 'preparing', created_at: hoursFromNow(-0.5) },
-        { id_user: member, status: 'preparing', created_at: hoursFromNow(-0.05) },
+        { id_user: other, status: 'preparing', created_at: hoursFromNow(-0.05) },
       ])
       .returning({ id: dataDownloads.id });
     const purged = await purgeExpired(db);
