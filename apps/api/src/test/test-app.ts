@@ -219,6 +219,12 @@ export function useTestApp<A extends { t: TestApp; token: Record<string, string>
   };
 }
 
+/** An app and its administrator's token, for useTestApp. */
+export async function adminApp(): Promise<{ t: TestApp; token: Record<string, string> }> {
+  const t = await createTestApp();
+  return { t, token: { admin: await t.tokenFor('admin@guildhall.test') } };
+}
+
 /** useTestApp with the matrix accounts (matrixApp). */
 export const useMatrixApp = (opened: (app: Awaited<ReturnType<typeof matrixApp>>) => void) => useTestApp(matrixApp, opened);
 

@@ -7,6 +7,7 @@ import { takeMembershipNumberTurn } from '../administration/membership-number';
 import { auditImport, FileRefused, type ImportFile, type RowErrors } from './import-kit';
 import { insertRows } from './insert-rows';
 import type { ImportReport } from '@guildhall/shared/schemas/data-exchange';
+import { upsertOwned } from '../users/users.service';
 import { type PlannedMember, walkMembers } from './members-import';
 
 const memberFields = (input: PlannedMember['input']) => ({
@@ -55,12 +56,13 @@ async function updateOne(tx: Tx, p: PlannedMember) {
   const email = p.input.tbl_user_email.email.toLowerCase();
   if (e.id_email === null) await tx.insert(userEmails).values({ id_user: e.id_user, email, is_verified: true });
   else if (email !== e.email?.toLowerCase()) await tx.update(userEmails).set({ email }).where(eq(userEmails.id_email, e.id_email));
+  // The member's row is locked now (the update above), but the plan was read before: a phone or address the member
+  // saved meanwhile is updated as the profile's save would, not doubled by an insert.
   const phone = p.input.tbl_user_phone;
-  if (phone && e.phone) await tx.update(userPhones).set(phone).where(eq(userPhones.id_phone, e.phone.id_phone));
-  else if (phone) await tx.insert(userPhones).values({ id_user: e.id_user, ...phone });
+  if (phone) await upsertOwned(tx, userPhones, userPhones.id_phone, e.phone?.id_phone, e.id_user, 'phone', async () => phone);
   const address = p.input.tbl_user_address;
-  if (address && e.address) await tx.update(userAddresses).set(address).where(eq(userAddresses.id_address, e.address.id_address));
-  else if (address) await tx.insert(userAddresses).values({ id_user: e.id_user, ...address });
+  if (address)
+    await upsertOwned(tx, userAddresses, userAddresses.id_address, e.address?.id_address, e.id_user, 'address', async () => address);
 }
 
 export interface ApplyOptions extends LinkOptions, ImportFile {

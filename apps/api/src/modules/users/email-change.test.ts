@@ -2,20 +2,14 @@
 // a session someone took cannot quietly become the account through a reset link sent to an address of their own.
 import { describe, expect, it } from 'vitest';
 import { buildMember } from '../../test/factories';
-import { bearer, createTestApp, type TestApp, useTestApp } from '../../test/test-app';
+import { adminApp, bearer, type TestApp, useTestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
-useTestApp(
-  async () => {
-    const app = await createTestApp();
-    return { t: app, token: { admin: await app.tokenFor('admin@guildhall.test') } };
-  },
-  (app) => {
-    ({ t } = app);
-    admin = app.token.admin!;
-  },
-);
+useTestApp(adminApp, (app) => {
+  ({ t } = app);
+  admin = app.token.admin!;
+});
 
 type OutboxRow = { recipient: string; subject: string; kind: string };
 // The set-password link went to the address too: only word of the change is looked for.

@@ -179,7 +179,7 @@ export async function updateProfile(db: Db, id_user: number, input: ProfileUpdat
 }
 
 /** Updates the member's row `id` of a contact table (with no id, their first row, or a new one); another member's id is a 400. */
-async function upsertOwned<T extends typeof userEmails | typeof userPhones | typeof userAddresses>(
+export async function upsertOwned<T extends typeof userEmails | typeof userPhones | typeof userAddresses>(
   tx: Tx,
   table: T,
   idColumn: PgColumn,
