@@ -10,24 +10,34 @@ import { Field } from '../../components/field';
 import { NotFoundPage } from '../../components/not-found';
 import form from '../../components/form.module.css';
 import { SectionPage } from '../../components/section-page';
+import { useAuth } from '../../lib/auth';
 import { formatGameTime } from '../../lib/game-time';
 import { queryKeys } from '../../lib/query-keys';
 import { useRouteId } from '../../lib/route-id';
 import { sendCheckin, useAttendees, useCorrectAttendance, useGame } from './api';
-import { enqueueCheckin, flushCheckins, newCheckinKey, pendingCheckins, type QueuedCheckin, subscribeCheckins } from './checkin-queue';
+import {
+  enqueueCheckin,
+  flushCheckins,
+  newCheckinKey,
+  pendingCheckins,
+  type QueuedCheckin,
+  storedCheckins,
+  subscribeCheckins,
+} from './checkin-queue';
 import styles from './games.module.css';
 
 const RETRY_MS = 15_000;
 let snapshot = '';
 const readQueue = () => {
-  const now = JSON.stringify(pendingCheckins());
+  const now = JSON.stringify(storedCheckins());
   if (now !== snapshot) snapshot = now;
   return snapshot;
 };
 
-function usePendingCheckins(id_game: number): QueuedCheckin[] {
+/** The check-ins of this game the signed-in member made that still wait. */
+function usePendingCheckins(id_game: number, by: number): QueuedCheckin[] {
   const text = useSyncExternalStore(subscribeCheckins, readQueue);
-  return (JSON.parse(text || '[]') as QueuedCheckin[]).filter((c) => c.id_game === id_game);
+  return (JSON.parse(text || '[]') as QueuedCheckin[]).filter((c) => c.id_game === id_game && c.by === by);
 }
 
 export function CheckInPage() {
@@ -42,18 +52,20 @@ export function CheckInPage() {
 }
 
 function CheckIn({ id }: { id: number }) {
+  // The page is behind sign-in: the member is known.
+  const me = useAuth().userId!;
   const game = useGame(id);
   const [search, setSearch] = useState('');
   const attendees = useAttendees(id, search.trim());
-  const pending = usePendingCheckins(id);
+  const pending = usePendingCheckins(id, me);
   const queryClient = useQueryClient();
 
   const flush = useCallback(async () => {
-    if (pendingCheckins().length === 0) return;
-    const { sent, refused } = await flushCheckins((c) => sendCheckin(c.id_game, c));
+    if (pendingCheckins(me).length === 0) return;
+    const { sent, refused } = await flushCheckins(me, (c) => sendCheckin(c.id_game, c));
     for (const c of refused) toast.error(`The check-in of ${c.member_name} was refused`);
     if (sent || refused.length) await queryClient.invalidateQueries({ queryKey: queryKeys.games.all });
-  }, [queryClient]);
+  }, [queryClient, me]);
 
   useEffect(() => {
     void flush();
@@ -80,6 +92,7 @@ function CheckIn({ id }: { id: number }) {
     }
     enqueueCheckin({
       id_game: id,
+      by: me,
       key: newCheckinKey(),
       id_user: attendee.id_user,
       member_name: attendee.member_name,
