@@ -11,11 +11,12 @@ import { writeAudit } from '../audit/audit.service';
 import { administrationErrors } from './administration.errors';
 
 /**
- * Edits of the location tree take turns (this mode conflicts with itself, not with readers): a location added or moved
- * under a parent reads the parent's path after that parent's move has committed, not before it, and so keeps its new
- * path. A share lock on the parent row alone could deadlock with a move's subtree update, which locks rows in any order.
+ * Edits of one list take turns (this mode conflicts with itself, not with readers), so an edit's checks see every
+ * edit committed before it: a name another save added (subtypes have no unique index, the others' are
+ * case-sensitive), a rung of the MC ladder, or a parent location's new path after its move (a share lock on the
+ * parent row alone could deadlock with a move's subtree update, which locks rows in any order).
  */
-const takeTurnOnLocations = (tx: Tx) => tx.execute(sql`lock table ${locations} in share row exclusive mode`);
+const takeTurns = (tx: Tx, table: PgTable) => tx.execute(sql`lock table ${table} in share row exclusive mode`);
 
 async function parentOf(tx: Tx, id_parent: number) {
   const [parent] = await tx.select().from(locations).where(eq(locations.id_location, id_parent));
@@ -40,7 +41,7 @@ async function assertCodeFree(tx: Tx, id_parent: number, code: string, except?: 
 
 export async function addLocation(db: Db, by: number, input: LocationAdd): Promise<number> {
   const id_location = await db.transaction(async (tx) => {
-    await takeTurnOnLocations(tx);
+    await takeTurns(tx, locations);
     const { parent, type } = await parentOf(tx, input.id_parent);
     await assertCodeFree(tx, parent.id_location, input.location_code);
     const [created] = await tx
@@ -57,7 +58,7 @@ export async function addLocation(db: Db, by: number, input: LocationAdd): Promi
 /** Renames, recodes or moves a location (under a parent of the same level); its subtree's ancestor lists follow. */
 export async function updateLocation(db: Db, by: number, id_location: number, input: LocationAdd): Promise<void> {
   await db.transaction(async (tx) => {
-    await takeTurnOnLocations(tx);
+    await takeTurns(tx, locations);
     const [before] = await tx.select().from(locations).where(eq(locations.id_location, id_location)).for('update');
     if (!before) throw administrationErrors.notFound('location');
     const { parent, type } = await parentOf(tx, input.id_parent);
@@ -109,9 +110,7 @@ interface NamedList {
 
 async function saveNamed(db: Db, by: number, spec: NamedList, id: number | null, values: Record<string, unknown>): Promise<number> {
   return db.transaction(async (tx) => {
-    // Saves of one list take turns (this mode conflicts with itself, not with readers): the check below sees a name a
-    // save before it added, which no index would catch (subtypes have none, the others' are case-sensitive).
-    await tx.execute(sql`lock table ${spec.table} in share row exclusive mode`);
+    await takeTurns(tx, spec.table);
     const name = values[spec.path] as string;
     const [taken] = await tx
       .select({ id: spec.id })
@@ -198,9 +197,7 @@ export function mcLadder(db: Db) {
 /** Adds or changes one rung; the ladder must stay cumulative (a higher class never needs less). */
 export async function saveMcLevel(db: Db, by: number, input: McLevelSave): Promise<void> {
   await db.transaction(async (tx) => {
-    // Saves take turns (this mode conflicts with itself, not with readers): the check below sees every rung a save
-    // before it added, so two at once cannot each pass it and leave the ladder out of order.
-    await tx.execute(sql`lock table ${mcLevels} in share row exclusive mode`);
+    await takeTurns(tx, mcLevels);
     const ladder = await tx.select().from(mcLevels).orderBy(asc(mcLevels.mc));
     const before = ladder.find((l) => l.mc === input.mc) ?? null;
     const next = [...ladder.filter((l) => l.mc !== input.mc), input];

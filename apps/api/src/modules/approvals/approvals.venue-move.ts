@@ -1,7 +1,8 @@
 // An application's Low approver is the storyteller of its character's style sheet (DESIGN §6). When the character
 // moves to another sheet its open applications follow, so a post's change of hands (positions.admin.ts) finds them
 // by the character's venue; Mid and above stay with the place it was submitted at.
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflow';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { approvalEvents, approvals, type Tx } from '../../db/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { approvalLink, awaitsReviewMessage } from './approvals.service';
@@ -18,7 +19,7 @@ export async function followCharacterToVenue(
     .where(
       and(
         eq(approvals.character_id, character.id_character),
-        like(approvals.status, 'Pending%'),
+        inArray(approvals.status, [...OPEN_APPROVAL_STATUSES]),
         sql`${approvals.id_user_low} is distinct from ${venue.st}`,
       ),
     )

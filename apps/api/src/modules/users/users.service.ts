@@ -113,7 +113,11 @@ export async function getUser(db: Db, id_user: number, opts: { withContacts: boo
 /** SPEC §7 POST /user/{id_user} for the profile: the member row and their email, phone and address, all or nothing. */
 export async function updateProfile(db: Db, id_user: number, input: ProfileUpdate): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id_user }).from(users).where(eq(users.id_user, id_user)).for('update');
+    const [user] = await tx
+      .select({ id: users.id_user, camnum: users.user_camnum })
+      .from(users)
+      .where(eq(users.id_user, id_user))
+      .for('update');
     if (!user) throw userNotFound();
     await tx
       .update(users)
@@ -121,13 +125,8 @@ export async function updateProfile(db: Db, id_user: number, input: ProfileUpdat
       .where(eq(users.id_user, id_user));
 
     const email = input.tbl_user_email.email.toLowerCase();
-    const [former] = await tx
-      .select({ email: userEmails.email, camnum: users.user_camnum })
-      .from(userEmails)
-      .innerJoin(users, eq(users.id_user, userEmails.id_user))
-      .where(eq(userEmails.id_user, id_user))
-      .orderBy(asc(userEmails.id_email))
-      .limit(1);
+    /** The address this save replaces, if it changes one. */
+    let former: string | undefined;
     const [taken] = await tx
       .select({ id_user: userEmails.id_user })
       .from(userEmails)
@@ -145,14 +144,15 @@ export async function updateProfile(db: Db, id_user: number, input: ProfileUpdat
       async (current) => {
         // A changed address is no longer one the society has verified.
         const changed = current?.email?.toString().toLowerCase() !== email;
+        if (changed && current) former = String(current.email);
         return { email, ...(changed ? { is_verified: false } : {}) };
       },
     );
     // A new address: links sent to the former one stop working, and it is told (a taken session must not turn into
     // the account quietly, through a reset link sent to the new address).
-    if (former && former.email.toLowerCase() !== email) {
+    if (former) {
       await retireLinks(tx, id_user);
-      await mailAddressChanged(tx, id_user, former.email, former.camnum);
+      await mailAddressChanged(tx, id_user, former, user.camnum);
     }
     await upsertOwned(tx, userPhones, userPhones.id_phone, input.tbl_user_phone.id_phone, id_user, 'tbl_user_phone.id_phone', async () => ({
       phone_number: input.tbl_user_phone.phone_number,
