@@ -117,6 +117,13 @@ export async function buildVenue(db: Db, values: Partial<typeof venues.$inferIns
   return venue!;
 }
 
+/** A style sheet at the place whose storyteller holds its VST post, as positions.admin.ts keeps them. */
+export async function buildSheetWithPost(db: Db, id_location: number, id_user: number) {
+  const venue = await buildVenue(db, { id_location, id_user_st: id_user });
+  const post = await buildPosition(db, { pos_type: 'VST', id_location, id_venue: venue.id_venue, id_user });
+  return { venue, post };
+}
+
 /** A character of a new player on a new venue, of the first type and one of its subtypes — unless given. */
 export async function buildCharacter(db: Db, values: Partial<typeof characters.$inferInsert> = {}) {
   const n = next();

@@ -4,7 +4,7 @@
 // new holder (decision 027: approval chains follow the post).
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
+import { buildApproval, buildCharacter, buildLocation, buildMember, buildSheetWithPost, buildVenue } from '../../test/factories';
 import { holdTableLock } from '../../test/table-lock';
 import { bearer, type TestApp, useMatrixApp } from '../../test/test-app';
 
@@ -37,13 +37,7 @@ async function reassignDuring(write: () => Promise<LightMyRequestResponse>, reas
 async function sheetChangingHands() {
   const domain = await buildLocation(t.database.db);
   const [former, next] = [await buildMember(t.database.db), await buildMember(t.database.db)];
-  const venue = await buildVenue(t.database.db, { id_location: domain.id_location, id_user_st: former.id_user });
-  const post = await buildPosition(t.database.db, {
-    pos_type: 'VST',
-    id_location: domain.id_location,
-    id_venue: venue.id_venue,
-    id_user: former.id_user,
-  });
+  const { venue, post } = await buildSheetWithPost(t.database.db, domain.id_location, former.id_user);
   return { domain, venue, former: former.id_user, next: next.id_user, reassign: () => assign(post.id_position, next.id_user) };
 }
 

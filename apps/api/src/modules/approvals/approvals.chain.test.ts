@@ -2,7 +2,7 @@
 // an assistant's post fills no chain, and a character moving to another sheet takes its Low approver along.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
+import { buildApproval, buildCharacter, buildLocation, buildMember, buildSheetWithPost, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, type TestApp, useMatrixApp } from '../../test/test-app';
 
@@ -55,14 +55,8 @@ describe('an application’s approvers', () => {
   it('follow a character to another style sheet at Low, so the former sheet’s storyteller loses them with their post', async () => {
     const domain = await buildLocation(t.database.db);
     const [alice, bob] = [await buildMember(t.database.db), await buildMember(t.database.db)];
-    const sheetA = await buildVenue(t.database.db, { id_location: domain.id_location, id_user_st: alice.id_user });
+    const { venue: sheetA, post: postA } = await buildSheetWithPost(t.database.db, domain.id_location, alice.id_user);
     const sheetB = await buildVenue(t.database.db, { id_location: domain.id_location, id_user_st: bob.id_user });
-    const postA = await buildPosition(t.database.db, {
-      pos_type: 'VST',
-      id_location: domain.id_location,
-      id_venue: sheetA.id_venue,
-      id_user: alice.id_user,
-    });
     const character = await buildCharacter(t.database.db, { id_venue: sheetA.id_venue });
     const open = await buildApproval(t.database.db, {
       character_id: character.id_character,

@@ -2,7 +2,15 @@
 // audit rows, and a reassignment moving open applications to the new holder (moved from administration.test.ts).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApproval, buildCharacter, buildLocation, buildMember, buildPosition, buildVenue } from '../../test/factories';
+import {
+  buildApproval,
+  buildCharacter,
+  buildLocation,
+  buildMember,
+  buildPosition,
+  buildSheetWithPost,
+  buildVenue,
+} from '../../test/factories';
 import { auditCount, rows, scalar } from '../../test/sql';
 import { bearer, type TestApp, useMatrixApp } from '../../test/test-app';
 
@@ -162,13 +170,7 @@ describe('a venue storyteller post', () => {
     const domain = await buildLocation(t.database.db);
     const oldSt = await buildMember(t.database.db);
     const newSt = await buildMember(t.database.db);
-    const venue = await buildVenue(t.database.db, { id_location: domain.id_location, id_user_st: oldSt.id_user });
-    const post_ = await buildPosition(t.database.db, {
-      pos_type: 'VST',
-      id_location: domain.id_location,
-      id_venue: venue.id_venue,
-      id_user: oldSt.id_user,
-    });
+    const { venue, post: post_ } = await buildSheetWithPost(t.database.db, domain.id_location, oldSt.id_user);
     const abilitiesOf = async (member: number) =>
       (await t.app.inject({ method: 'GET', url: `/api/venue/${venue.id_venue}`, headers: bearer(await t.sessionFor(member)) })).json().extra
         .abilities;
