@@ -106,8 +106,11 @@ class OneSession extends LendingPool {
     }
   }
 
+  /** Ends the session once what it lent out (a statement or a whole transaction) is given back. */
   override async end() {
-    await this.client?.ready.then((client) => client.end()).catch(() => undefined);
+    const client = await this.connect().catch(() => undefined);
+    await client?.end().catch(() => undefined);
+    client?.release();
   }
 }
 
