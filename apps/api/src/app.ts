@@ -110,10 +110,12 @@ export interface ServedDatabase {
 
 export async function buildApp(config: Config, database: ServedDatabase, secrets: Secrets): Promise<FastifyInstance> {
   const { db, cancelRequest } = database;
+  const trusted = config.trustProxy;
   const app = Fastify({
     ...loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A number of proxies: the nearest that many hops are believed (what Fastify does with a number; its types lack it).
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Each request's database work runs in a scope of its own, so a request whose client hangs up stops using the

@@ -1,11 +1,28 @@
 // The environment, parsed once. Everything configurable about a Guildhall process is here.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * TRUST_PROXY: whom X-Forwarded-For is believed from. On ('true') is the one proxy in front: the client is the
+ * address that proxy saw, whatever a client wrote before it in the header. Else a number of proxies in front, or
+ * their addresses and ranges (decision 140).
+ */
+function trustedProxies(value: string, ctx: z.RefinementCtx): boolean | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (['0', 'false', 'no'].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) return 1;
+  if (/^[1-9]\d?$/.test(v)) return Number(v);
+  const addresses = v.split(',').map((a) => a.trim());
+  if (addresses.every((a) => ipaddr.isValid(a) || ipaddr.isValidCIDR(a))) return addresses;
+  ctx.addIssue({ code: 'custom', message: 'false, true, a number of proxies (1–99), or their addresses or ranges, comma-separated' });
+  return z.NEVER;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,7 +31,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   INTERNAL_URL: z.url().optional().or(z.literal('')),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((url) => URL.canParse(url), 'not a URL: percent-encode any /, @, :, # or ? in the user name or password')
+    .optional(),
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(1000),
@@ -34,7 +54,7 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url())),
   SEED_DEMO: flag.optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z.string().transform(trustedProxies).default(false),
   SIGNIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   ACCOUNT_LOCK_FAILURES: z.coerce.number().int().min(1).default(10),
   ACCOUNT_LOCK_MINUTES: z.coerce.number().int().min(1).default(10),
@@ -87,7 +107,8 @@ export interface Config {
   /** More callback addresses the embedded provider accepts for its client (e.g. another portal). */
   ssoExtraRedirectUris: string[];
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, a number of proxies in front, or their addresses (TRUST_PROXY). */
+  trustProxy: boolean | number | string[];
   signIn: { failuresPerMinute: number; accountLockFailures: number; accountLockMinutes: number };
   tokenTtlSeconds: number;
   tokenSecret: string | undefined;
@@ -121,27 +142,30 @@ export interface MailConfig {
   bounceLimit: number;
 }
 
+/** A setting the operator must change: its message names it and is all that is shown (server.ts). */
+export class ConfigError extends Error {}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable is an unset one: compose passes `${OIDC_ISSUER:-}` as '' (deploy/compose.yaml).
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
   const tokenAuthMethod = e.OIDC_TOKEN_AUTH_METHOD || undefined;
   const external = e.OIDC_ISSUER || e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET;
   const publicClient = tokenAuthMethod === 'none';
   if (external && !(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && (e.OIDC_CLIENT_SECRET || publicClient))) {
-    throw new Error(
+    throw new ConfigError(
       'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together (no secret only with OIDC_TOKEN_AUTH_METHOD=none)',
     );
   }
   if (publicClient && e.OIDC_CLIENT_SECRET) {
-    throw new Error('Invalid configuration: OIDC_TOKEN_AUTH_METHOD=none is a public client: leave OIDC_CLIENT_SECRET unset');
+    throw new ConfigError('Invalid configuration: OIDC_TOKEN_AUTH_METHOD=none is a public client: leave OIDC_CLIENT_SECRET unset');
   }
   if (tokenAuthMethod && !external) {
-    throw new Error('Invalid configuration: OIDC_TOKEN_AUTH_METHOD applies to an external provider (set OIDC_ISSUER)');
+    throw new ConfigError('Invalid configuration: OIDC_TOKEN_AUTH_METHOD applies to an external provider (set OIDC_ISSUER)');
   }
   return {
     env: e.NODE_ENV,

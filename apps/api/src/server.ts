@@ -1,5 +1,5 @@
 // Starts Guildhall: opens (and locks) the database, migrates, seeds the demo society once, and listens.
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, type Database, openDatabase } from './db/index';
 import { snapshotOnSignal } from './operations/snapshot';
 
@@ -104,6 +104,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A setting to change is told in one line; anything else with its stack.
+  console.error(error instanceof ConfigError ? `\nGuildhall did not start: ${error.message}\n` : error);
   process.exit(1);
 });

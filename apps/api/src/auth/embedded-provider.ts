@@ -24,8 +24,8 @@ export interface EmbeddedProviderOptions {
   secrets: Secrets;
   limits: SignInLimits;
   redirectUris: string[];
-  /** Behind the society's own TLS proxy: take the protocol from X-Forwarded-Proto. */
-  trustProxy: boolean;
+  /** Behind the society's own TLS proxy (TRUST_PROXY): take the protocol from X-Forwarded-Proto. */
+  trustProxy: boolean | number | string[];
   /** NODE_ENV=production: secrets such as reset links stay out of the log. */
   production: boolean;
 }
@@ -106,7 +106,7 @@ export function createEmbeddedProvider(opts: EmbeddedProviderOptions): Provider 
     },
   };
   const provider = new Provider(`${opts.publicUrl}${SSO_MOUNT}`, configuration);
-  provider.proxy = opts.trustProxy;
+  provider.proxy = opts.trustProxy !== false;
   return provider;
 }
 
