@@ -1,5 +1,6 @@
 // Issue 28: closing a game (its XP and prestige posted once) and corrections after it. Check-in at the door and
 // the calendar feed: attendance.test.ts.
+import { buildMember } from '../../test/factories';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { prestige } from '../../db/index';
@@ -106,5 +107,14 @@ describe('closing', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toEqual({ path: 'add.0.id_character', message: atTheDoor.json().errors[0].message });
     expect((await get(`/api/games/${g}`, 'storyteller')).json().result.checked_in).toBe(0);
+  });
+  it('refuses to add a deactivated member afterwards: 400 naming add.0.id_user, no prestige for them', async () => {
+    const g = await schedule();
+    await post(`/api/games/${g}/close`, 'storyteller');
+    const gone = await buildMember(t.database.db, { user_fname: 'Deactivated', is_disabled: true });
+    const res = await post(`/api/games/${g}/corrections`, 'storyteller', { add: [{ id_user: gone.id_user, role: 'helper' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('add.0.id_user');
+    expect(await t.database.db.select().from(prestige).where(eq(prestige.id_user, gone.id_user))).toEqual([]);
   });
 });

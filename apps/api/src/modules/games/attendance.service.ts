@@ -17,6 +17,15 @@ import { lockGame, rosterChanged } from './signups.service';
  * Checks a member in. The key is the device's: a key seen before answers the check-in it made (for the same game and
  * member only: another's is refused), and a member already checked in (from another phone) is not checked in twice.
  */
+/** Who attends is a member whose account is open: the door list never offers a deactivated (or erased) one. */
+async function assertActiveMember(tx: Tx, id_user: number, path?: string) {
+  const [member] = await tx
+    .select({ id: users.id_user })
+    .from(users)
+    .where(and(eq(users.id_user, id_user), eq(users.is_disabled, false)));
+  if (!member) throw gamesErrors.memberNotFound(path);
+}
+
 export async function checkIn(
   db: Db,
   by: number,
@@ -28,8 +37,7 @@ export async function checkIn(
     if (replay) return replayOf(replay, id_game, input);
     const game = await lockGame(tx, id_game);
     if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
-    const [member] = await tx.select({ id: users.id_user }).from(users).where(eq(users.id_user, input.id_user));
-    if (!member) throw gamesErrors.memberNotFound();
+    await assertActiveMember(tx, input.id_user);
     await assertPlayable(tx, game, input.id_user, input.role, input.id_character);
     const [created] = await tx
       .insert(gameCheckins)
@@ -168,9 +176,8 @@ export async function correctAttendance(db: Db, by: number, id_game: number, inp
         link: gameLink(id_game),
       });
     }
-    for (const added of input.add) {
-      const [member] = await tx.select({ id: users.id_user }).from(users).where(eq(users.id_user, added.id_user));
-      if (!member) throw gamesErrors.memberNotFound();
+    for (const [i, added] of input.add.entries()) {
+      await assertActiveMember(tx, added.id_user, `add.${i}.id_user`);
       await assertPlayable(tx, game, added.id_user, added.role, added.id_character);
       const [created] = await tx
         .insert(gameCheckins)

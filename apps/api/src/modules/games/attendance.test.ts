@@ -112,6 +112,16 @@ describe('check-in', () => {
       expect(res.json().errors[0].path).toBe(field);
     }
   });
+
+  it('refuses a deactivated member, as the door list never offers one: no check-in, nothing earned', async () => {
+    const g = await schedule();
+    const gone = await buildMember(t.database.db, { user_fname: 'Deactivated', is_disabled: true });
+    const res = await post(`/api/games/${g}/checkins`, 'storyteller', { key: 'gone-000001', id_user: gone.id_user, role: 'helper' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('id_user');
+    const attendees = (await get(`/api/games/${g}/attendees`, 'storyteller')).json().result;
+    expect(attendees.map((a: { id_user: number }) => a.id_user)).not.toContain(gone.id_user);
+  });
 });
 
 describe('calendar feed', () => {

@@ -23,7 +23,8 @@ export const gamesErrors = {
     badRequest('games.character_not_accepted', "id_character is not the member's character accepted on this venue's style sheet", [
       { path: 'id_character', message: "is not the member's character accepted on this venue's style sheet" },
     ]),
-  memberNotFound: () => badRequest('games.member_not_found', 'id_user is not a member', [{ path: 'id_user', message: 'is not a member' }]),
+  memberNotFound: (path = 'id_user') =>
+    badRequest('games.member_not_found', `${path} is not a member`, [{ path, message: 'is not a member' }]),
   notScheduled: () => conflict('games.not_scheduled', 'This game is cancelled or closed.'),
   notSignedUp: () => conflict('games.not_signed_up', 'You are not signed up for this game.'),
   signupConflict: () => conflict('games.signup_conflict', 'Your sign-up changed at the same moment. Please try again.'),
