@@ -3,7 +3,8 @@
 // format. The embedded database: a copy of its data directory, asked of the running portal (SIGUSR2, see
 // apps/api/src/operations/snapshot.ts) or, when none runs, made here under the database's lock. Plus the secrets
 // generated into DATA_DIR (signing keys, cookie keys), without which every member would be signed out and the
-// embedded provider's tokens unverifiable. Backups are written whole under a temporary name, then renamed.
+// embedded provider's tokens unverifiable. Backups are written whole under a temporary name in the backup directory
+// (the portal's snapshot is copied there when it is on another filesystem), then renamed.
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +23,18 @@ async function snapshotFromServer(dir, pid, target) {
       throw new Error(`The portal (process ${pid}) wrote no snapshot within ${SNAPSHOT_WAIT_MS / 1000} s: see its log.`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  renameSync(file, target);
+  moveFile(file, target);
+}
+
+/** A rename, or across filesystems (the backups on a mounted disk, DATA_DIR on another) a copy and the source removed. */
+function moveFile(file, target) {
+  try {
+    renameSync(file, target);
+  } catch (error) {
+    if (error.code !== 'EXDEV') throw error;
+    copyFileSync(file, target);
+    rmSync(file);
+  }
 }
 
 async function snapshotHere(dir, target) {

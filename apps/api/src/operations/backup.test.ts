@@ -3,6 +3,7 @@
 // nothing does) and on PostgreSQL (pg_dump / pg_restore, a database of the test's own on TEST_DATABASE_URL's server).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase, users } from '../db/index';
-import { loadSecrets } from '../secrets';
+import { loadSecrets, type Secrets } from '../secrets';
 import { openTestDatabase } from '../test/test-app';
 import { snapshotOnSignal } from './snapshot';
 
@@ -69,29 +70,55 @@ const newestBackup = async (dir: string) =>
       .at(-1)!,
   );
 
-describe.skipIf(onPostgres)('the embedded database', () => {
-  it('backs up while the portal holds it and while nothing does; a restore gives back the same society', { timeout: 180_000 }, async () => {
-    const live = path.join(work, 'live');
-    // A seeded society to start from: the test run's seeded database, restored as a backup would be.
-    const seed = path.join(work, 'seed');
+/** A seeded society in dir: the test run's seeded database, restored as a backup would be. */
+async function restoreSeed(dir: string) {
+  const seed = path.join(work, 'seed');
+  if (!existsSync(seed)) {
     await mkdir(seed);
     await writeFile(path.join(seed, 'pglite.tar.gz'), gzipSync(await readFile(inject('pgliteDump'))));
     await writeFile(
       path.join(seed, 'manifest.json'),
       JSON.stringify({ format: 1, database: 'pglite', created: 'seed', files: ['pglite.tar.gz'] }),
     );
-    expect((await script('restore', [seed], { DATA_DIR: live })).ok).toBe(true);
+  }
+  expect((await script('restore', [seed], { DATA_DIR: dir })).ok).toBe(true);
+}
 
-    // The portal's way of holding it: the lock, its secrets, the snapshot on SIGUSR2.
-    let database = await openDatabase({ kind: 'pglite', dir: live });
-    const secrets = await loadSecrets(live, {});
-    const stop = snapshotOnSignal(database, live, { info: () => undefined, error: () => undefined });
+/** Backs up dir into out while this process holds it as the portal does: the lock, its secrets, the snapshot on SIGUSR2. */
+async function backUpWhileHeld(dir: string, out: string) {
+  const database = await openDatabase({ kind: 'pglite', dir });
+  const secrets = await loadSecrets(dir, {});
+  const stop = snapshotOnSignal(database, dir, { info: () => undefined, error: () => undefined });
+  try {
     const before = await fingerprint(database);
-    const out = path.join(work, 'backups');
-    const backedUp = await script('backup', ['--out', out], { DATA_DIR: live });
-    stop();
+    const backedUp = await script('backup', ['--out', out], { DATA_DIR: dir });
     expect(backedUp.output).toContain('pglite.tar.gz, secrets.json');
-    const backup = await newestBackup(out);
+    return { database, secrets, before, backup: await newestBackup(out) };
+  } catch (error) {
+    await database.close();
+    throw error;
+  } finally {
+    stop();
+  }
+}
+
+/** Restores backup into the empty dir and finds the society and the secrets that were backed up. */
+async function expectRestored(backup: string, dir: string, before: Record<string, string>, secrets: Secrets) {
+  expect((await script('restore', [backup], { DATA_DIR: dir })).ok).toBe(true);
+  const database = await openDatabase({ kind: 'pglite', dir });
+  expect(await fingerprint(database)).toEqual(before);
+  expect(await loadSecrets(dir, {})).toEqual(secrets);
+  await database.close();
+}
+
+describe.skipIf(onPostgres)('the embedded database', () => {
+  it('backs up while the portal holds it and while nothing does; a restore gives back the same society', { timeout: 180_000 }, async () => {
+    const live = path.join(work, 'live');
+    await restoreSeed(live);
+    const out = path.join(work, 'backups');
+    const held = await backUpWhileHeld(live, out);
+    let database = held.database;
+    const { before, backup } = held;
 
     await changeThings(database);
     expect(await fingerprint(database)).not.toEqual(before);
@@ -102,11 +129,7 @@ describe.skipIf(onPostgres)('the embedded database', () => {
     expect((await script('restore', [backup], { DATA_DIR: live })).output).toContain('already holds a database');
 
     const empty = path.join(work, 'empty');
-    expect((await script('restore', [backup], { DATA_DIR: empty })).ok).toBe(true);
-    database = await openDatabase({ kind: 'pglite', dir: empty });
-    expect(await fingerprint(database)).toEqual(before);
-    expect(await loadSecrets(empty, {})).toEqual(secrets);
-    await database.close();
+    await expectRestored(backup, empty, before, held.secrets);
 
     // With nothing running, the script takes the lock and copies the directory itself.
     const offline = await script('backup', ['--out', out], { DATA_DIR: empty });
@@ -115,6 +138,25 @@ describe.skipIf(onPostgres)('the embedded database', () => {
     database = await openDatabase({ kind: 'pglite', dir: live });
     expect(await fingerprint(database)).toEqual(before);
     await database.close();
+  });
+
+  // The README's advice: a backup on another disk. The portal's snapshot, made in DATA_DIR, cannot be renamed
+  // across filesystems (EXDEV); here DATA_DIR is on /dev/shm (a tmpfs) and the backups under the system's tmpdir.
+  it('backs up while the portal holds it into a directory on another filesystem', { timeout: 180_000 }, async (ctx) => {
+    const shm = '/dev/shm';
+    ctx.skip(
+      !existsSync(shm) || statSync(shm).dev === statSync(os.tmpdir()).dev,
+      `needs /dev/shm on another filesystem than ${os.tmpdir()}, to have DATA_DIR and the backups on two`,
+    );
+    const live = await mkdtemp(path.join(shm, 'guildhall-backup-'));
+    try {
+      await restoreSeed(live);
+      const { database, secrets, before, backup } = await backUpWhileHeld(live, path.join(work, 'other-disk-backups'));
+      await database.close();
+      await expectRestored(backup, path.join(work, 'other-disk-empty'), before, secrets);
+    } finally {
+      await rm(live, { recursive: true, force: true });
+    }
   });
 });
 
