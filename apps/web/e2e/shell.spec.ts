@@ -105,3 +105,21 @@ test('a signed-out visitor sees Not found page on an unknown path', async ({ pag
   await page.goto('/nope');
   await expect(page.getByText('Not found page')).toBeVisible();
 });
+
+test('a page whose chunk cannot be downloaded shows a ChunkLoadError and loads again with Reload', async ({
+  page,
+  signInAs,
+  browserErrors,
+}) => {
+  // The download refused on purpose (as after a release replaced the chunks): the browser reports it.
+  browserErrors.allow(/Failed to load resource|ERR_FAILED/);
+  await signInAs(MEMBER, { to: '/utilities/domain-list' });
+  const documentationChunk = /\/assets\/documentation-page-[\w-]+\.js$/;
+  await page.route(documentationChunk, (route) => route.abort());
+  await page.getByRole('link', { name: 'Documentation' }).click();
+  await expect(page.getByRole('alert')).toContainText('ChunkLoadError: this page could not be loaded');
+  await page.unroute(documentationChunk);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('form', { name: 'Search documentation' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

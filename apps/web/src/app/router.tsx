@@ -2,8 +2,9 @@
 // their section until then. Only the lists DESIGN §2 gives a detail (characters, style sheets, approvals)
 // take an :id child; anything else under a tab is 'Not found page'. Declarative routing (useRoutes), not a data router: the app loads no route data
 // through the router, and leaving the data router out keeps /login's first download small (issue 14).
-import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
+import { lazyPage } from './lazy-page';
 import { NotFoundRoute } from './not-found-page';
 import { RequireAuth } from './require-auth';
 
@@ -12,7 +13,7 @@ const loaders = new Map<unknown, () => Promise<unknown>>();
 
 /** A page from a lazy chunk; the module is asked for by name so a chunk can export several things. */
 function page<M>(load: () => Promise<M>, name: keyof M): ReactElement {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const Page = lazyPage(load, name);
   const element = <Page />;
   loaders.set(element, load);
   return element;
