@@ -139,7 +139,7 @@ for (const viewport of SIZES) {
         },
         {
           opener: page.getByRole('button', { name: 'Add Application' }),
-          title: `Add Approval for ${name}`,
+          title: `Add Application for ${name}`,
           field: 'Item description',
           before: () => page.goto(`/characters/list/${id}`),
         },

@@ -23,8 +23,11 @@ export function AddApprovalDialog({
   open,
   onOpenChange,
   trigger,
+  panel = 'Add Approval',
 }: {
   character: { id_character: number; character_name: string };
+  /** SPEC §2 names the panel 'Add Approval' on My characters and 'Add Application' on a character's detail. */
+  panel?: 'Add Approval' | 'Add Application';
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   trigger?: React.ReactNode;
@@ -44,7 +47,7 @@ export function AddApprovalDialog({
   const errors = approval.formState.errors;
   return (
     <FormDialog
-      title={`Add Approval for ${character.character_name}`}
+      title={`${panel} for ${character.character_name}`}
       submitLabel="Submit application"
       busyLabel="Submitting…"
       form={approval}
@@ -73,13 +76,13 @@ export function AddApprovalDialog({
         </select>
       </Field>
       <Field label="Justification" error={errors.justification?.message}>
-        <textarea rows={3} {...register('justification')} />
+        <textarea rows={7} {...register('justification')} />
       </Field>
       <Field label="Character sheet" error={errors.character_sheet?.message}>
-        <textarea rows={3} {...register('character_sheet')} />
+        <textarea rows={7} {...register('character_sheet')} />
       </Field>
       <Field label="Mechanics" error={errors.mechanics?.message}>
-        <textarea rows={3} {...register('mechanics')} />
+        <textarea rows={7} {...register('mechanics')} />
       </Field>
     </FormDialog>
   );

@@ -42,7 +42,7 @@ export function AddCharacterDialog() {
     >
       <CharacterFields methods={character} />
       <Field label="Justification" error={character.formState.errors.character_concept_description?.message}>
-        <textarea rows={4} {...character.register('character_concept_description')} />
+        <textarea rows={7} {...character.register('character_concept_description')} />
       </Field>
     </FormDialog>
   );

@@ -1,4 +1,5 @@
-// Character detail › Applications pages through every application the API counts, not only the first 100.
+// Character detail › Applications pages through every application the API counts (10 a page, SPEC §9), not only
+// the first page's.
 import type { Character } from '@guildhall/shared/schemas/characters';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -19,8 +20,10 @@ const application = (id: number) => ({
 describe('ApplicationsSection', () => {
   it('offers a second page when the character has more applications than one page holds', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-      const page = Number(new URL(String(url), 'http://localhost').searchParams.get('page') ?? '1');
-      const ids = page === 1 ? Array.from({ length: 100 }, (_, i) => 101 - i) : [1];
+      // 101 applications, newest (101) first, paged as the request asks.
+      const query = new URL(String(url), 'http://localhost').searchParams;
+      const [page, count] = [Number(query.get('page') ?? '1'), Number(query.get('count') ?? '10')];
+      const ids = Array.from({ length: 101 }, (_, i) => 101 - i).slice((page - 1) * count, page * count);
       return new Response(JSON.stringify({ result: { rows: ids.map(application), count: 101 } }), {
         status: 200,
         headers: { 'content-type': 'application/json' },
@@ -34,9 +37,10 @@ describe('ApplicationsSection', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByText('APP-101')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 11')).toBeInTheDocument();
+    expect(screen.queryByText('APP-91')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('APP-1')).toBeInTheDocument();
+    expect(await screen.findByText('APP-91')).toBeInTheDocument();
     expect(String(fetchSpy.mock.calls.at(-1)![0])).toContain('page=2');
     fetchSpy.mockRestore();
   });

@@ -13,7 +13,7 @@ export function ApplicationsSection({ character, canAdd }: { character: Characte
   const list = useListState({
     defaultSort: { sortBy: 'created_at', direction: 'desc' },
     sortable: ['created_at'] as const,
-    pageSize: 100,
+    pageSize: 10,
     prefix: 'apps',
   });
   const approvals = useCharacterApprovals(character.id_character, { page: list.page, count: list.pageSize });
@@ -31,6 +31,7 @@ export function ApplicationsSection({ character, canAdd }: { character: Characte
         <div className={styles.toolbar}>
           <AddApprovalDialog
             character={character}
+            panel="Add Application"
             trigger={
               <button type="button" className={form.secondary}>
                 Add Application

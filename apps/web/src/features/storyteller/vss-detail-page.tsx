@@ -139,7 +139,7 @@ function Items({ venueId, mayAdd }: { venueId: number; mayAdd: boolean }) {
   const list = useListState({
     defaultSort: { sortBy: 'id_venue_item', direction: 'asc' },
     sortable: ['id_venue_item'] as const,
-    pageSize: 100,
+    pageSize: 10,
     prefix: 'items',
   });
   const items = useVenueItems(venueId, { page: list.page, count: list.pageSize });

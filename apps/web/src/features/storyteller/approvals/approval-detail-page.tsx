@@ -195,7 +195,7 @@ function ApprovalView({ approval, abilities }: { approval: ApprovalDetail; abili
         <section aria-labelledby="approval-review" className={styles.panel}>
           <h2 id="approval-review">Review</h2>
           <Field label="Comment" error={commentError} hint="Required to deny or to change the status.">
-            <textarea rows={3} value={comment} onChange={(e) => setComment(e.target.value)} className={styles.textarea} />
+            <textarea rows={7} value={comment} onChange={(e) => setComment(e.target.value)} className={styles.textarea} />
           </Field>
           <div className={form.actions}>
             {can('approve') ? (
