@@ -3,6 +3,7 @@
 // not as text, nor as parsed rows.
 import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { unguarded } from './csv-write';
 import { dataExchangeErrors } from './data-exchange.errors';
 
 export interface CsvRow {
@@ -141,7 +142,8 @@ export async function* readCsv(
       previousEnd = info.lines;
       if (onProgress && done % PROGRESS_EVERY === 0) onProgress(done, Math.max(estimate(done + 1, info.bytes), done));
       done++;
-      yield { line, values: record };
+      // A cell the export guarded against formulas comes back as it was stored, so an exported file goes back in.
+      yield { line, values: Object.fromEntries(Object.entries(record).map(([name, value]) => [name, unguarded(value)])) };
     }
   } catch (error) {
     if (error instanceof Error && 'code' in error && String(error.code).startsWith('CSV_')) {

@@ -4,6 +4,7 @@
 // from an async source a batch at a time, so an export never holds its whole table.
 import { Readable } from 'node:stream';
 
+/** What a spreadsheet runs as a formula when a cell starts with it: such a cell goes out behind an apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",;\r\n]|^\s|\s$/;
 
@@ -15,6 +16,9 @@ export function csvCell(value: unknown): string {
   if (FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A cell as it was before `csvCell` guarded it: the apostrophe in front of a formula start taken off again. */
+export const unguarded = (text: string) => (text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text);
 
 export const csvLine = (values: readonly unknown[]) => `${values.map(csvCell).join(',')}\r\n`;
 

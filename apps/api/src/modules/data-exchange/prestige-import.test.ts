@@ -47,6 +47,29 @@ const ledger = () =>
     sum(prestige_usable_general)::int as v from prestige where id_user = ${holder}`,
   );
 
+/** A new member's portal awards (one per description, with its general prestige), and their domain's ledger export. */
+async function awardAndExport(descriptions: string[], general: number[]) {
+  const member = await buildMember(t.database.db);
+  for (const [i, description] of descriptions.entries()) {
+    const award = {
+      id_user: member.id_user,
+      prestige_general: general[i],
+      prestige_regional: 0,
+      prestige_national: 0,
+      prestige_usable_general: 0,
+      prestige_category: 'Administration',
+      prestige_description: description,
+    };
+    const res = await t.app.inject({ method: 'POST', url: '/api/prestiges/add', headers: bearer(token.admin!), payload: award });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const url = `/api/prestiges/location/${member.id_location}/export`;
+  const exported = await t.app.inject({ method: 'GET', url, headers: bearer(token.admin!) });
+  return { member, exported: exported.body };
+}
+const ledgerCount = async (id_user: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/prestiges/user/${id_user}`, headers: bearer(token.admin!) })).json().result.count;
+
 describe('POST /api/imports (prestige)', () => {
   it('lists every bad row with its line and reason and writes nothing, dry run or apply', async () => {
     const before = JSON.stringify(await ledger());
@@ -91,32 +114,21 @@ describe('POST /api/imports (prestige)', () => {
   });
 
   it('opens a domain ledger export holding portal awards (with a time of day) back as an import that adds nothing', async () => {
-    const member = await buildMember(t.database.db);
-    for (const general of [1, 2]) {
-      const award = {
-        id_user: member.id_user,
-        prestige_general: general,
-        prestige_regional: 0,
-        prestige_national: 0,
-        prestige_usable_general: 0,
-        prestige_category: 'Administration',
-        prestige_description: `Portal award ${general}`,
-      };
-      const res = await t.app.inject({ method: 'POST', url: '/api/prestiges/add', headers: bearer(token.admin!), payload: award });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    const exported = await t.app.inject({
-      method: 'GET',
-      url: `/api/prestiges/location/${member.id_location}/export`,
-      headers: bearer(token.admin!),
-    });
-    expect(parse(exported.body, { bom: true, columns: true })).toHaveLength(2);
-    const dry = await post('admin', { kind: 'prestige', csv: exported.body });
+    const { member, exported } = await awardAndExport(['Portal award 1', 'Portal award 2'], [1, 2]);
+    expect(parse(exported, { bom: true, columns: true })).toHaveLength(2);
+    const dry = await post('admin', { kind: 'prestige', csv: exported });
     expect(dry.json().result).toMatchObject({ created: 0, skipped: 2, errors: [] });
-    const applied = await post('admin', { kind: 'prestige', csv: exported.body, dry_run: false });
+    const applied = await post('admin', { kind: 'prestige', csv: exported, dry_run: false });
     expect(applied.json().result).toMatchObject({ applied: true, created: 0, skipped: 2 });
-    const ledger = await t.app.inject({ method: 'GET', url: `/api/prestiges/user/${member.id_user}`, headers: bearer(token.admin!) });
-    expect(ledger.json().result.count).toBe(2);
+    expect(await ledgerCount(member.id_user)).toBe(2);
+  });
+
+  it('takes an exported description the export guarded against formulas (an apostrophe first) back as it was', async () => {
+    const { member, exported } = await awardAndExport(['-1 late sign-in'], [0]);
+    expect(exported).toContain("'-1 late sign-in");
+    const applied = await post('admin', { kind: 'prestige', csv: exported, dry_run: false });
+    expect(applied.json().result).toMatchObject({ applied: true, created: 0, skipped: 1, errors: [] });
+    expect(await ledgerCount(member.id_user)).toBe(1);
   });
 
   it('is for administrators only', async () => {
