@@ -132,14 +132,17 @@ export async function* readCsv(
   // pipeline, not pipe: a body that fails midway (too large, the client gone) fails the parser too.
   pipeline(chunks, parser, () => {});
   let previousEnd = 1;
+  let previousBlank = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: Record<string, string>;
-      info: { lines: number; bytes: number };
+      info: { lines: number; bytes: number; empty_lines: number };
     }>) {
-      // info.lines is the line a record ends on; a quoted field may span lines, so it starts after the last one.
-      const line = previousEnd + 1;
+      // info.lines is the line a record ends on; a quoted field may span lines, so it starts after the last one and
+      // the blank lines skipped since (csv-parse counts them in info.empty_lines).
+      const line = previousEnd + 1 + info.empty_lines - previousBlank;
       previousEnd = info.lines;
+      previousBlank = info.empty_lines;
       if (onProgress && done % PROGRESS_EVERY === 0) onProgress(done, Math.max(estimate(done + 1, info.bytes), done));
       done++;
       // A cell the export guarded against formulas comes back as it was stored, so an exported file goes back in.

@@ -160,6 +160,12 @@ describe('POST /api/imports (members)', () => {
     ]);
   });
 
+  it('names a row after a blank line by the line it is on', async () => {
+    const file = [header, good('31'), '', `N${tag}32,Mo,Blank,mo.${tag}@example.test,,,,,LARP,2027-02-30,${code}`].join('\r\n');
+    const { result } = (await post('admin', { kind: 'members', csv: file })).json();
+    expect(result.errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`)).toEqual(['4:expiry']);
+  });
+
   it('is for administrators only', async () => {
     expect((await post('member', { kind: 'members', csv: badFile })).statusCode).toBe(403);
     const template = await t.app.inject({ method: 'GET', url: '/api/imports/templates/members', headers: bearer(token.member!) });
