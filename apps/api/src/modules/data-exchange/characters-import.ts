@@ -9,7 +9,7 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { inArray, sql } from 'drizzle-orm';
 import { characterSubtypes, characterTypes, characters, venues, type Db, type Tx } from '../../db/index';
 import { addXpLogIn } from '../characters/xp-log.service';
-import { type CsvSource, type OnProgress, readCsv } from './csv-read';
+import { type CsvRow, type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { erasedMemberReason } from './erased-members';
 import { auditImport, takeImportTurn, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, membersByCamnum } from './members-lookup';
@@ -72,9 +72,9 @@ async function existingNames(db: Db | Tx, players: number[]) {
 
 export async function planCharacters(db: Db | Tx, csv: CsvSource, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
-  const read: { line: number; values: Record<string, string> }[] = [];
+  const read: CsvRow[] = [];
   const required = ['player_membership_number', 'name', 'type', 'subtype', 'venue', 'virtue', 'vice'];
-  for await (const row of readCsv(csv, IMPORT_COLUMNS.characters, required, onProgress)) read.push(row);
+  for await (const row of readCsv(csv, IMPORT_COLUMNS.characters, required, errors, onProgress)) read.push(row);
   const known = await lookups(db);
   const players = await membersByCamnum(db, read.map((r) => r.values.player_membership_number?.trim() ?? '').filter(Boolean));
   const held = await existingNames(
@@ -83,7 +83,8 @@ export async function planCharacters(db: Db | Tx, csv: CsvSource, dry_run: boole
   );
   const inFile = new Map<string, number>();
   const planned: PlannedCharacter[] = [];
-  for (const { line, values: v } of read) {
+  for (const { line, values: v, refused } of read) {
+    if (refused) continue;
     let bad = false;
     const flag = (column: string, reason: string) => {
       bad = true;

@@ -10,6 +10,13 @@ export interface CsvRow {
   /** The file's line the record starts on (the header is line 1). */
   line: number;
   values: Record<string, string>;
+  /** More fields than the header: listed as a bad row, and not to be checked further (its values are cut short). */
+  refused?: true;
+}
+
+/** Where the reader lists a bad row (RowErrors). */
+export interface RowErrorSink {
+  add(line: number, column: string | null, reason: string): void;
 }
 
 /** The header's delimiter: a semicolon when the first line has more of them than commas (outside quotes). */
@@ -111,22 +118,28 @@ async function openSource(csv: CsvSource) {
 
 /**
  * The records of `csv` keyed by the header's column names (trimmed, lower case, spaces as underscores). A header
- * missing a required column, or a column the kind does not know, is refused before any row is read.
+ * missing a required column, or a column the kind does not know, is refused before any row is read. A row may leave
+ * out trailing columns; one with more fields than the header (a delimiter left unquoted in a text) is listed in
+ * `errors` and yielded `refused`, so it is counted but not checked.
  */
 export async function* readCsv(
   csv: CsvSource,
   known: readonly string[],
   required: readonly string[],
+  errors: RowErrorSink,
   onProgress?: OnProgress,
 ): AsyncGenerator<CsvRow> {
   const { chunks, text, estimate } = await openSource(csv);
   let done = 0;
+  const delimiter = sniffDelimiter(text.startsWith('\uFEFF') ? text.slice(1) : text);
   const parser = parse({
     bom: true,
-    delimiter: sniffDelimiter(text.startsWith('\uFEFF') ? text.slice(1) : text),
+    delimiter,
     columns: (header: string[]) => checkHeader(header.map(headerName), known, required),
     skip_empty_lines: true,
-    relax_column_count: true,
+    // Both kept, so a row too long is one bad row rather than the whole file unreadable: info.error tells it.
+    relax_column_count_less: true,
+    relax_column_count_more: true,
     info: true,
   });
   // pipeline, not pipe: a body that fails midway (too large, the client gone) fails the parser too.
@@ -136,7 +149,7 @@ export async function* readCsv(
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: Record<string, string>;
-      info: { lines: number; bytes: number; empty_lines: number };
+      info: { lines: number; bytes: number; empty_lines: number; columns: unknown[]; error?: { record?: unknown[] } };
     }>) {
       // info.lines is the line a record ends on; a quoted field may span lines, so it starts after the last one and
       // the blank lines skipped since (csv-parse counts them in info.empty_lines).
@@ -145,6 +158,13 @@ export async function* readCsv(
       previousBlank = info.empty_lines;
       if (onProgress && done % PROGRESS_EVERY === 0) onProgress(done, Math.max(estimate(done + 1, info.bytes), done));
       done++;
+      const fields = info.error?.record?.length ?? 0;
+      if (fields > info.columns.length) {
+        const reason = `the row has ${fields} fields and the header ${info.columns.length}: a text holding ${delimiter} must be in double quotes`;
+        errors.add(line, null, reason);
+        yield { line, values: record, refused: true };
+        continue;
+      }
       // A cell the export guarded against formulas comes back as it was stored, so an exported file goes back in.
       yield { line, values: Object.fromEntries(Object.entries(record).map(([name, value]) => [name, unguarded(value)])) };
     }

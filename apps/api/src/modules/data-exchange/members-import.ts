@@ -151,8 +151,9 @@ export async function walkMembers(tx: Tx, csv: CsvSource, dry_run: boolean, opts
   let rows = 0;
   const columns = IMPORT_COLUMNS.members;
   const required = ['membership_number', 'first_name', 'last_name', 'email', 'type', 'domain_code'];
-  for await (const { line, values } of readCsv(csv, columns, required, opts.onProgress)) {
+  for await (const { line, values, refused } of readCsv(csv, columns, required, errors, opts.onProgress)) {
     rows++;
+    if (refused) continue;
     let bad = false;
     const flag = (column: string | null, reason: string) => {
       bad = true;

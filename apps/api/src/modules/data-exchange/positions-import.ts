@@ -8,7 +8,7 @@ import { dateField } from '@guildhall/shared/schemas/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { positionHolders, positions, tablesChanged, type Db, type Tx } from '../../db/index';
 import { repointApprovals } from '../positions/positions.admin';
-import { type CsvSource, type OnProgress, readCsv } from './csv-read';
+import { type CsvRow, type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { erasedMemberReason } from './erased-members';
 import { auditImport, takeImportTurn, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, locationsByCode, membersByCamnum } from './members-lookup';
@@ -28,12 +28,13 @@ const sinceField = dateField('since');
 export async function planPositions(db: Db | Tx, csv: CsvSource, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
   const places = await locationsByCode(db, () => true);
-  const read: { line: number; values: Record<string, string> }[] = [];
-  for await (const row of readCsv(csv, IMPORT_COLUMNS.positions, ['domain_code', 'position_type'], onProgress)) read.push(row);
+  const read: CsvRow[] = [];
+  for await (const row of readCsv(csv, IMPORT_COLUMNS.positions, ['domain_code', 'position_type'], errors, onProgress)) read.push(row);
   const holders = await membersByCamnum(db, read.map((r) => r.values.holder_membership_number?.trim() ?? '').filter(Boolean));
   const seen = new Map<string, number>();
   const valid: Omit<PlannedPosition, 'existing' | 'action'>[] = [];
-  for (const { line, values } of read) {
+  for (const { line, values, refused } of read) {
+    if (refused) continue;
     let bad = false;
     const flag = (column: string, reason: string) => {
       bad = true;

@@ -131,6 +131,19 @@ describe('POST /api/imports (prestige)', () => {
     expect(await ledgerCount(member.id_user)).toBe(1);
   });
 
+  it('refuses a row with more fields than the header (a comma left unquoted) instead of cutting it short', async () => {
+    const before = JSON.stringify(await ledger());
+    const csv = [
+      header.replaceAll(';', ',').replace(',awarded_by', ''),
+      `${ann},2023-06-01,Administration,1,0,0,0,Ran the door, all night`,
+    ].join('\r\n');
+    const { result } = (await post('admin', { kind: 'prestige', csv, dry_run: false })).json();
+    expect(result).toMatchObject({ applied: false, rows: 1, created: 0 });
+    expect(result.errors.map((e: { line: number }) => e.line)).toEqual([2]);
+    expect(result.errors[0].reason).toContain('9 fields');
+    expect(JSON.stringify(await ledger())).toBe(before);
+  });
+
   it('is for administrators only', async () => {
     expect((await post('member', { kind: 'prestige', csv: badFile })).statusCode).toBe(403);
   });

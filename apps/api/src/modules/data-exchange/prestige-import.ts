@@ -7,7 +7,7 @@ import { dateField } from '@guildhall/shared/schemas/messages';
 import { type PrestigeAdd, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
 import { inArray } from 'drizzle-orm';
 import { prestige, type Db, type Tx } from '../../db/index';
-import { type CsvSource, type OnProgress, readCsv } from './csv-read';
+import { type CsvRow, type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { erasedMemberReason } from './erased-members';
 import { ledgerDate } from './exports.service';
 import { auditImport, takeImportTurn, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
@@ -55,15 +55,16 @@ async function heldEntries(db: Db | Tx, ids: number[]) {
 
 export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean, onProgress?: OnProgress) {
   const errors = new RowErrors();
-  const read: { line: number; values: Record<string, string> }[] = [];
+  const read: CsvRow[] = [];
   const required = ['membership_number', 'date', 'category', 'general', 'regional', 'national', 'description'];
-  for await (const row of readCsv(csv, IMPORT_COLUMNS.prestige, required, onProgress)) read.push(row);
+  for await (const row of readCsv(csv, IMPORT_COLUMNS.prestige, required, errors, onProgress)) read.push(row);
   const ids = await membersByCamnum(
     db,
     read.flatMap((r) => [r.values.membership_number?.trim() ?? '', r.values.awarded_by?.trim() ?? '']).filter(Boolean),
   );
   const valid: Omit<PlannedEntry, 'action'>[] = [];
-  for (const { line, values: v } of read) {
+  for (const { line, values: v, refused } of read) {
+    if (refused) continue;
     let bad = false;
     const flag = (column: string, reason: string) => {
       bad = true;
