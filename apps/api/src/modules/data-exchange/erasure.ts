@@ -3,16 +3,14 @@
 // the addresses they came from. What the society must keep (prestige and XP ledgers, approvals and their history,
 // the audit log) keeps its rows and numbers. Text elsewhere that quotes the person (a notice, a queued mail, an
 // audit row's before/after) has their full name, e-mail, phone and street replaced wherever it appears.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   auditLog,
   dataDownloads,
-  mailAddressMarks,
   mailOutbox,
   notifications,
   passwordSetupTokens,
   sessions,
-  signInFailures,
   tablesChanged,
   userAddresses,
   userEmails,
@@ -27,6 +25,7 @@ import { endSessions } from '../administration/members.service';
 import { writeAudit } from '../audit/audit.service';
 import { dataExchangeErrors } from './data-exchange.errors';
 import { ERASE_ACTION } from './erased-members';
+import { auditAbout, byAddress, HELD_BY_ADDRESS, memberEmails } from './held-about';
 import { personalData } from './personal-data';
 
 /** Shorter strings are too likely to be parts of other words to be replaced across the database. */
@@ -57,7 +56,7 @@ export const formerName = (id_user: number) => ({ user_fname: 'Former member', u
 async function identifying(tx: Db | Tx, id_user: number) {
   const [member] = await tx.select().from(users).where(eq(users.id_user, id_user));
   if (!member) throw dataExchangeErrors.memberNotFound();
-  const emails = await tx.select({ v: userEmails.email }).from(userEmails).where(eq(userEmails.id_user, id_user));
+  const emails = await memberEmails(tx, id_user);
   const phones = await tx.select({ v: userPhones.phone_number }).from(userPhones).where(eq(userPhones.id_user, id_user));
   const streets = await tx
     .select({ a: userAddresses.addr_line_1, b: userAddresses.addr_line_2 })
@@ -68,10 +67,10 @@ async function identifying(tx: Db | Tx, id_user: number) {
     [member.user_fname, member.user_mname, member.user_lname],
     [member.user_nick, member.user_lname],
   ].map((parts) => (parts.every(Boolean) ? parts.join(' ') : ''));
-  const values = [...names, ...emails.map((e) => e.v), ...phones.map((p) => p.v), ...streets.flatMap((s) => [s.a, s.b])];
+  const values = [...names, ...emails, ...phones.map((p) => p.v), ...streets.flatMap((s) => [s.a, s.b])];
   return {
     member,
-    emails: emails.map((e) => e.v),
+    emails,
     scrub: [...new Set(values.filter((v): v is string => !!v && v.length >= MIN_SCRUB_LENGTH))],
   };
 }
@@ -136,11 +135,7 @@ export async function eraseMember(db: Db, by: number, id_user: number) {
     const { emails, scrub } = await identifying(tx, id_user);
     await endSessions(tx, id_user);
     await tx.delete(sessions).where(eq(sessions.id_user, id_user));
-    const lower = emails.map((e) => e.toLowerCase());
-    if (lower.length) {
-      await tx.delete(signInFailures).where(inArray(sql`lower(${signInFailures.email})`, lower));
-      await tx.delete(mailAddressMarks).where(inArray(sql`lower(${mailAddressMarks.email})`, lower));
-    }
+    if (emails.length) for (const table of HELD_BY_ADDRESS) await tx.delete(table).where(byAddress(table, emails));
     // Notices and mails addressed to them are theirs, and greet them by name: they go.
     for (const table of [
       userEmails,
@@ -175,7 +170,7 @@ export async function eraseMember(db: Db, by: number, id_user: number) {
         before: sql`${auditLog.before}::jsonb - string_to_array(${PERSONAL_KEYS.join(',')}, ',')`,
         after: sql`${auditLog.after}::jsonb - string_to_array(${PERSONAL_KEYS.join(',')}, ',')`,
       })
-      .where(sql`${auditLog.entity} = 'user' and ${auditLog.entity_id} = ${String(id_user)}`);
+      .where(auditAbout(id_user));
     await scrubEverywhere(tx, scrub, `${former.user_fname} ${former.user_lname}`);
     // The audit row says who was erased and when, never what was erased.
     await writeAudit(tx, { by, action: ERASE_ACTION, entity: 'user', entityId: id_user, after: { values_replaced: scrub.length } });

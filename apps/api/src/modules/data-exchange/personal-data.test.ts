@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailAddressMarks } from '../../db/index';
 import { buildApproval, buildCharacter, buildMember } from '../../test/factories';
 import { rows } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -82,6 +83,29 @@ describe('a member’s data download', () => {
       (JSON.parse(unzip((await download('admin', member)).rawPayload)['approvals.json']!) as { id: number }[]).map((a) => a.id);
     expect(await approvalsOf(applicant.id_user)).toEqual([application.id]);
     expect(await approvalsOf(approver.id_user)).toEqual([]);
+  });
+
+  it('holds what is kept about the member but not under their id: audit rows about them, failed sign-ins, mail marks', async () => {
+    const db = t.database.db;
+    const email = `about.${Date.now()}@example.test`;
+    const member = await buildMember(db, { email });
+    for (const step of ['deactivate', 'reactivate']) {
+      const url = `/api/users/${member.id_user}/${step}`;
+      const res = await t.app.inject({ method: 'POST', url, ...as('admin'), payload: { note: `Asked to ${step}` } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const failed = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'not their password' } });
+    expect(failed.statusCode).toBe(401);
+    await db.insert(mailAddressMarks).values({ email: email.toUpperCase(), permanent_failures: 1, last_error: '550 no such user' });
+    const files = unzip((await download('admin', member.id_user)).rawPayload);
+    const json = (name: string) => JSON.parse(files[`${name}.json`] ?? '[]') as Record<string, unknown>[];
+    const about = json('audit_log').filter((a) => a.entity === 'user' && a.entity_id === String(member.id_user));
+    expect(about.map((a) => [a.action, a.note])).toEqual([
+      ['member.deactivate', 'Asked to deactivate'],
+      ['member.reactivate', 'Asked to reactivate'],
+    ]);
+    expect(json('sign_in_failures').map((f) => f.email)).toEqual([email]);
+    expect(json('mail_address_marks').map((m) => m.last_error)).toEqual(['550 no such user']);
   });
 
   it('is the member’s own (or an administrator’s to hand over), never another member’s', async () => {

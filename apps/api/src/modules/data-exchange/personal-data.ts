@@ -2,13 +2,15 @@
 // are found by walking the schema, not listed by hand, so a table added later with a user reference is in the
 // download without anyone remembering it: every column that references users.id_user (or is named id_user…) but
 // an application's approver chain, and the rows of tables that reference the member's characters (XP logs,
-// applications and their history).
+// applications and their history). To these the rows held about them under other keys (held-about): audit rows about
+// them, failed sign-ins and bounce marks under their e-mail addresses.
 import { CHAIN_COLUMN } from '@guildhall/shared/rules/approval-workflow';
 import { getTableColumns, inArray, is, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { strToU8, zipSync } from 'fflate';
 import * as dataLayer from '../../db/index';
 import { approvals, characters, type Db, users } from '../../db/index';
+import { heldAbout, holdsAbout, memberEmails } from './held-about';
 
 /**
  * Secrets are the portal's, not the member's data: hashes and tokens stay out of the download; so does an earlier
@@ -40,7 +42,7 @@ const referencesTo = (table: PgTable, target: PgTable) => {
   });
 };
 
-/** Every table of the schema that refers to a member, directly or through one of their characters. */
+/** Every table of the schema that refers to a member, directly or through one of their characters, or holds rows about them. */
 export function tablesReferringToMembers(): TableReach[] {
   // The data layer's front door exports every table of the schema (and its helpers, which the filter drops).
   const tables = (Object.values(dataLayer) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
@@ -53,7 +55,7 @@ export function tablesReferringToMembers(): TableReach[] {
       const characterColumns = table === characters ? [] : referencesTo(table, characters);
       return { name: getTableConfig(table).name, table, userColumns, characterColumns };
     })
-    .filter((t) => t.userColumns.length || t.characterColumns.length);
+    .filter((t) => t.userColumns.length || t.characterColumns.length || holdsAbout(t.table));
 }
 
 function withoutSecrets(row: Record<string, unknown>) {
@@ -64,9 +66,10 @@ function withoutSecrets(row: Record<string, unknown>) {
 export async function personalData(db: Db, id_user: number): Promise<Record<string, Record<string, unknown>[]>> {
   const own = await db.select({ id: characters.id_character }).from(characters).where(sql`${characters.id_user} = ${id_user}`);
   const characterIds = own.map((c) => c.id);
+  const emails = await memberEmails(db, id_user);
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const t of tablesReferringToMembers()) {
-    const match: SQL[] = t.userColumns.map((c) => sql`${c} = ${id_user}`);
+    const match: SQL[] = [...t.userColumns.map((c) => sql`${c} = ${id_user}`), ...heldAbout(t.table, id_user, emails)];
     if (characterIds.length) match.push(...t.characterColumns.map((c) => inArray(c, characterIds)));
     const rows = match.length
       ? await db
