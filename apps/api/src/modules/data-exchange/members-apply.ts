@@ -2,7 +2,8 @@
 // members' personal data; new members get a set-password link only when the administrator asks for it.
 import { eq } from 'drizzle-orm';
 import { tablesChanged, userAddresses, userEmails, userPhones, users, type Db, type Tx } from '../../db/index';
-import { issueLink, type LinkOptions } from '../administration/members.service';
+import { issueLink, type LinkOptions, retireLinks } from '../administration/members.service';
+import { mailAddressChanged } from '../mail/mail.account';
 import { takeMembershipNumberTurn } from '../administration/membership-number';
 import { auditImport, FileRefused, type ImportFile, type RowErrors } from './import-kit';
 import { insertRows } from './insert-rows';
@@ -55,7 +56,12 @@ async function updateOne(tx: Tx, p: PlannedMember) {
   await tx.update(users).set(fields).where(eq(users.id_user, e.id_user));
   const email = p.input.tbl_user_email.email.toLowerCase();
   if (e.id_email === null) await tx.insert(userEmails).values({ id_user: e.id_user, email, is_verified: true });
-  else if (email !== e.email?.toLowerCase()) await tx.update(userEmails).set({ email }).where(eq(userEmails.id_email, e.id_email));
+  else if (email !== e.email?.toLowerCase()) {
+    await tx.update(userEmails).set({ email }).where(eq(userEmails.id_email, e.id_email));
+    // As when the member changes it (users.service.ts): links sent to the former address stop working, and it is told.
+    await retireLinks(tx, e.id_user);
+    if (e.email) await mailAddressChanged(tx, e.id_user, e.email, p.input.user_camnum);
+  }
   // The member's row is locked now (the update above), but the plan was read before: a phone or address the member
   // saved meanwhile is updated as the profile's save would, not doubled by an insert.
   const phone = p.input.tbl_user_phone;

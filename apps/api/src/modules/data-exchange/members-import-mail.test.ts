@@ -1,6 +1,7 @@
 // Issue 26: imported members get their set-password e-mail only when the administrator asks for it, through a real
 // SMTP server: without send_links no message is queued or sent; with it each newly created member gets exactly one,
-// with a link that opens the set-password page, and members the file leaves unchanged get none.
+// with a link that opens the set-password page, and members the file leaves unchanged get none. A file that changes
+// a member's address tells the former one, as the profile's save does.
 import { inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/index';
@@ -83,5 +84,21 @@ describe('set-password e-mails for imported members', () => {
         .from(mailOutbox)
         .where(inArray(mailOutbox.recipient, [1, 2, 3, 4].map(email))),
     ).toHaveLength(2);
+  });
+
+  it('tells the former address when a file changes a member’s address, and the link sent there stops working', async () => {
+    expect(await apply(file(5), true)).toMatchObject({ applied: true, created: 1 });
+    await expect.poll(() => arrived().filter((m) => m.to === email(5)).length, { timeout: 10_000 }).toBe(1);
+    const link = new RegExp(`${t.config.publicUrl}/set-password/[A-Za-z0-9_-]{43}`).exec(
+      arrived().find((m) => m.to === email(5))!.text,
+    )![0];
+    const moved = file(5).replace(email(5), `moved.5.${tag}@example.test`);
+    expect(await apply(moved, false)).toMatchObject({ applied: true, updated: 1 });
+    await expect
+      .poll(() => arrived().filter((m) => m.to === email(5) && m.subject.endsWith('Your e-mail address was changed')).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: new URL(link).pathname })).statusCode).toBe(410);
   });
 });

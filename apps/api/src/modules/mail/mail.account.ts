@@ -27,8 +27,8 @@ export async function mailSetPasswordLink(tx: Tx, id_user: number, url: string):
 }
 
 /**
- * The member's e-mail address was changed from `former`: that address hears of it, so a member whose session was
- * taken learns that whoever holds it can now reset their password through the new one.
+ * The member's e-mail address was changed from `former` (by them, or by a members import): that address hears of it,
+ * so a member whose session was taken learns that whoever holds it can now reset their password through the new one.
  */
 export async function mailAddressChanged(tx: Tx, id_user: number, former: string, camnum: string | null): Promise<void> {
   await enqueue(tx, {
@@ -36,7 +36,7 @@ export async function mailAddressChanged(tx: Tx, id_user: number, former: string
     to: former,
     kind: 'account',
     subject: 'Your e-mail address was changed',
-    body: `The e-mail address of membership ${camnum ?? id_user} was changed from this one to another. If you did not change it, contact the society's administrators at once: whoever did can reset your password.`,
+    body: `The e-mail address of membership ${camnum ?? id_user} was changed from this one to another. If you did not ask for this, contact the society's administrators at once: whoever holds the new address can reset your password.`,
     unsubscribable: false,
   });
 }
