@@ -1,5 +1,5 @@
 // A real SMTP server inside the test process (smtp-server, from the nodemailer project): what arrives is parsed
-// with mailparser. It can refuse recipients with a 5xx, and be stopped and started again on the same port.
+// with mailparser. It can refuse recipients, senders and logins with a 5xx, and be stopped and started again on the same port.
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -19,6 +19,10 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Recipients answered with `550 <reason>` at RCPT TO. */
   refuse: Map<string, string>;
+  /** Senders answered with `550 <reason>` at MAIL FROM (a sender address the server will not send for). */
+  refuseSender: Map<string, string>;
+  /** User names answered with `535 <reason>` at AUTH (a wrong or expired password). Any other login is taken. */
+  refuseLogin: Map<string, string>;
   /** Recipients whose message is taken in but never answered (a client killed mid-send), and those that reached that point. */
   hang: Set<string>;
   hung: string[];
@@ -33,6 +37,10 @@ export async function startTestSmtp(options: { port?: number; onData?: () => Pro
   const port = options.port ?? (await (await import('./oidc-flow')).freePort());
   const received: ReceivedMail[] = [];
   const refuse = new Map<string, string>();
+  const refuseSender = new Map<string, string>();
+  const refuseLogin = new Map<string, string>();
+  const refusal = (reason: string | undefined, responseCode: number) =>
+    reason ? Object.assign(new Error(reason), { responseCode }) : null;
   const hang = new Set<string>();
   const hung: string[] = [];
   let server: SMTPServer | undefined;
@@ -44,12 +52,15 @@ export async function startTestSmtp(options: { port?: number; onData?: () => Pro
         logger: false,
         // Stopping drops open connections at once (a pooled client keeps one open), as a server going down does.
         closeTimeout: 10,
+        onAuth(auth, _session, callback) {
+          const refused = refusal(refuseLogin.get(auth.username ?? ''), 535);
+          callback(refused, refused ? undefined : { user: auth.username });
+        },
+        onMailFrom(address, _session, callback) {
+          callback(refusal(refuseSender.get(address.address.toLowerCase()), 550));
+        },
         onRcptTo(address, _session, callback) {
-          const reason = refuse.get(address.address.toLowerCase());
-          if (!reason) return callback();
-          const error = new Error(reason) as Error & { responseCode: number };
-          error.responseCode = 550;
-          callback(error);
+          callback(refusal(refuse.get(address.address.toLowerCase()), 550));
         },
         onData(stream, session, callback) {
           const held = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).filter((a) => hang.has(a));
@@ -84,6 +95,8 @@ export async function startTestSmtp(options: { port?: number; onData?: () => Pro
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuse,
+    refuseSender,
+    refuseLogin,
     hang,
     hung,
     async waitFor(n, timeoutMs = 10_000) {

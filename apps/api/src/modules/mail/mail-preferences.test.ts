@@ -5,7 +5,7 @@ import { DEFAULT_MAIL_DELIVERY, MAIL_KINDS } from '@guildhall/shared/schemas/mai
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, userEmails } from '../../db/index';
-import { buildMember } from '../../test/factories';
+import { memberWithAddress, waitUntil } from '../../test/mail';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
@@ -27,21 +27,8 @@ async function coordinatorAccounts() {
   return { ...m, outCoordinator: { id_user: m.id.outCoordinator!, token: m.token.outCoordinator! } };
 }
 
-let seq = 0;
-async function member() {
-  const email = `pref${++seq}.${Date.now()}@example.test`;
-  const m = await buildMember(t.database.db);
-  await t.database.db.update(userEmails).set({ email }).where(eq(userEmails.id_user, m.id_user));
-  return { id_user: m.id_user, camnum: m.user_camnum, email, token: await t.sessionFor(m.id_user) };
-}
+const member = () => memberWithAddress(t, 'pref');
 const arrivedFor = (email: string) => smtp.received.filter((m) => m.to === email);
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const tell = (id_user: number, kind: string, message: string) =>
   t.database.db.transaction((tx) => notify(tx, id_user, { kind, message, link: '/overview' }));
 const prefs = (m: { id_user: number; token: string }, id = m.id_user) =>
@@ -221,7 +208,7 @@ describe('an address that bounces', () => {
     const admin = await t.tokenFor('admin@guildhall.test');
     const listed = await t.app.inject({
       method: 'GET',
-      url: `/api/coordinator/members?name=${encodeURIComponent(m.camnum)}`,
+      url: `/api/coordinator/members?name=${encodeURIComponent(m.user_camnum)}`,
       headers: bearer(admin),
     });
     expect(listed.json().result.rows.map((r: { email: string; email_bouncing: boolean }) => [r.email, r.email_bouncing])).toEqual([

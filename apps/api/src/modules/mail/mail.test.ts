@@ -4,8 +4,9 @@
 import { MAIL_KINDS } from '@guildhall/shared/schemas/mail';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, mailOutbox, notifications, userEmails } from '../../db/index';
-import { buildLocation, buildMember } from '../../test/factories';
+import { type Db, mailOutbox, notifications } from '../../db/index';
+import { buildLocation } from '../../test/factories';
+import { memberWithAddress, waitUntil } from '../../test/mail';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
@@ -34,22 +35,9 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-let seq = 0;
-async function memberWithEmail() {
-  const email = `mail${++seq}.${Date.now()}@example.test`;
-  const member = await buildMember(t.database.db);
-  await t.database.db.update(userEmails).set({ email }).where(eq(userEmails.id_user, member.id_user));
-  return { ...member, email };
-}
+const memberWithEmail = () => memberWithAddress(t, 'mail');
 
 const arrivedFor = (email: string) => smtp.received.filter((m) => m.to === email);
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const statusOf = async (recipient: string) =>
   (await t.database.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.recipient, recipient))).map(
     (r) => r.status,

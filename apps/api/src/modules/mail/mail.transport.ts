@@ -15,7 +15,10 @@ export interface OutgoingMail {
   loggable: boolean;
 }
 
-/** Why a delivery failed: 'permanent' (a 5xx answer: the address or message is refused) or 'temporary' (retry). */
+/**
+ * Why a delivery failed: 'permanent' (the server refused the recipient with a 5xx: fails the message and counts
+ * against the address) or 'temporary' (anything else, retried).
+ */
 export class DeliveryError extends Error {
   constructor(
     readonly permanence: 'permanent' | 'temporary',
@@ -36,12 +39,20 @@ export interface MailTransport {
 
 type Log = { info(obj: object, message: string): void };
 
-/** nodemailer's errors carry the server's reply code; no code (refused, reset, timed out) is worth a retry. */
+/**
+ * nodemailer's errors carry the server's reply code and the command it answered ('CONN', 'AUTH PLAIN', 'MAIL FROM',
+ * 'RCPT TO', 'DATA'…). Only a 5xx to RCPT TO (also its "all recipients were rejected") refuses the recipient. A 5xx
+ * to anything else is the server's or our configuration's (a wrong or expired password, a sender it will not send
+ * for, a message it will not take): as with no code (refused, reset, timed out) it is retried, so the messages wait
+ * until an administrator mends it, and no member's address is blamed.
+ */
 function classify(error: unknown): DeliveryError {
-  const e = error as { responseCode?: number; response?: string; message?: string; code?: string };
+  const e = error as { responseCode?: number; response?: string; message?: string; code?: string; command?: string };
   const reason = (e.response ?? e.message ?? String(error)).slice(0, 500);
-  const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
-  return new DeliveryError(permanent ? 'permanent' : 'temporary', e.code && !e.responseCode ? `${e.code}: ${reason}` : reason);
+  const refused = typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
+  const recipientRefused = refused && e.command === 'RCPT TO';
+  const prefix = e.responseCode ? (recipientRefused ? undefined : e.command) : e.code;
+  return new DeliveryError(recipientRefused ? 'permanent' : 'temporary', prefix ? `${prefix}: ${reason}` : reason);
 }
 
 export function createMailTransport(config: MailConfig, log: Log): MailTransport {

@@ -1,0 +1,65 @@
+// Issue 25: only the recipient's own refusal counts against their address. A mail server that refuses the portal
+// itself (a wrong or expired SMTP password at AUTH, a sender address it will not send for at MAIL FROM) answers
+// 5xx too: those messages wait and are retried, and no member's address is marked as bouncing.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailAddressMarks, mailOutbox } from '../../db/index';
+import { memberWithAddress, waitUntil } from '../../test/mail';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { notify } from '../notifications/notifications.service';
+
+let t: TestApp;
+let smtp: TestSmtp;
+const login = 'portal';
+const sender = 'portal@guild.test';
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({
+    SMTP_URL: `smtp://${login}:secret@127.0.0.1:${smtp.port}`,
+    MAIL_FROM: `Guild of Testers <${sender}>`,
+    MAIL_SEND_INTERVAL_SECONDS: '0.2',
+    MAIL_RETRY_SECONDS: '0.2',
+    MAIL_BOUNCE_LIMIT: '3',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+const arrivedFor = (email: string) => smtp.received.filter((m) => m.to === email);
+const rowsFor = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+const bouncing = async (m: { id_user: number; token: string }) =>
+  (await t.app.inject({ method: 'GET', url: `/api/user/${m.id_user}/mail-preferences`, headers: bearer(m.token) })).json().result
+    .bouncing as boolean;
+const tellThrice = async (id_user: number) => {
+  for (const n of [1, 2, 3]) await t.database.db.transaction((tx) => notify(tx, id_user, { kind: 'approval', message: `Notice ${n}.` }));
+};
+
+describe('a mail server that refuses the portal, not the member', () => {
+  it.each([
+    { what: 'a refused login (an expired SMTP password)', refusal: () => smtp.refuseLogin, key: login, command: 'AUTH' },
+    { what: 'a refused sender (MAIL FROM not verified)', refusal: () => smtp.refuseSender, key: sender, command: 'MAIL FROM' },
+  ])('$what: the messages are retried, the address is not marked, and they arrive once it is mended', async (c) => {
+    const m = await memberWithAddress(t, 'refusal');
+    c.refusal().set(c.key, 'Not accepted from you');
+    try {
+      await tellThrice(m.id_user);
+      // Settled after a retry (queued again), or given up (failed).
+      let rows: Awaited<ReturnType<typeof rowsFor>> = [];
+      await waitUntil(async () => {
+        rows = await rowsFor(m.email);
+        return rows.every((r) => r.status === 'failed' || (r.status === 'queued' && r.attempts >= 2));
+      });
+      expect(rows.map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
+      for (const r of rows) expect(r.last_error).toMatch(new RegExp(`^${c.command}.*5\\d\\d.*Not accepted from you`));
+      expect(await bouncing(m)).toBe(false);
+      expect(await t.database.db.select().from(mailAddressMarks).where(eq(mailAddressMarks.email, m.email))).toEqual([]);
+    } finally {
+      c.refusal().delete(c.key);
+    }
+    await waitUntil(() => arrivedFor(m.email).length === 3);
+  });
+});

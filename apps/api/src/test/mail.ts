@@ -1,0 +1,24 @@
+// The e-mail tests' helpers: a member with an address of their own (the test SMTP server tells mail apart by its
+// recipient), and waiting for what the sender does in the background.
+import { eq } from 'drizzle-orm';
+import { userEmails } from '../db/index';
+import { buildMember } from './factories';
+import type { TestApp } from './test-app';
+
+let seq = 0;
+/** A new member whose address (`{prefix}{n}.{time}@example.test`) no other test uses, with a signed-in token. */
+export async function memberWithAddress(t: TestApp, prefix: string) {
+  const email = `${prefix}${++seq}.${Date.now()}@example.test`;
+  const member = await buildMember(t.database.db);
+  await t.database.db.update(userEmails).set({ email }).where(eq(userEmails.id_user, member.id_user));
+  return { ...member, email, token: await t.sessionFor(member.id_user) };
+}
+
+/** Resolves once `check` holds; fails after `timeoutMs`. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
