@@ -22,3 +22,13 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** The sign-in page's "Forgot password?" for `email`, from a client address of the test's own (requests are limited per address). */
+export const askForReset = (t: TestApp, email: string, remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/forgot-password',
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email }).toString(),
+  });

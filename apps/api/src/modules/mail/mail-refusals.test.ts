@@ -1,10 +1,11 @@
 // Issue 25: only the recipient's own refusal counts against their address. A mail server that refuses the portal
 // itself (a wrong or expired SMTP password at AUTH, a sender address it will not send for at MAIL FROM) answers
-// 5xx too: those messages wait and are retried, and no member's address is marked as bouncing.
-import { eq } from 'drizzle-orm';
+// 5xx too: those messages wait and are retried, and no member's address is marked as bouncing. And an address that
+// is marked still gets the account messages the member needs to mend their account.
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailAddressMarks, mailOutbox } from '../../db/index';
-import { memberWithAddress, waitUntil } from '../../test/mail';
+import { askForReset, memberWithAddress, waitUntil } from '../../test/mail';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
@@ -61,5 +62,25 @@ describe('a mail server that refuses the portal, not the member', () => {
       c.refusal().delete(c.key);
     }
     await waitUntil(() => arrivedFor(m.email).length === 3);
+  });
+});
+
+describe('an address marked as bouncing', () => {
+  it('still gets the password reset the member asks for, and the delivery lifts the mark', async () => {
+    const m = await memberWithAddress(t, 'marked');
+    smtp.refuse.set(m.email, 'Mailbox full');
+    await tellThrice(m.id_user);
+    await waitUntil(() => bouncing(m));
+    smtp.refuse.delete(m.email);
+    expect((await askForReset(t, m.email, '10.78.0.1')).statusCode).toBe(200);
+    const reset = () =>
+      t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.recipient, m.email), eq(mailOutbox.kind, 'account')));
+    await waitUntil(async () => ['sent', 'failed'].includes((await reset())[0]?.status ?? ''));
+    expect((await reset())[0]).toMatchObject({ status: 'sent', last_error: null });
+    expect(arrivedFor(m.email).map((mail) => mail.subject)).toEqual([expect.stringContaining('Reset your password')]);
+    expect(await bouncing(m)).toBe(false);
   });
 });

@@ -76,8 +76,9 @@ async function countPermanentFailure(db: Db, email: string, reason: string, limi
 
 export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise<'sent' | 'retry' | 'failed'> {
   const { db } = opts;
-  const mark = await markOf(db, row.recipient);
-  if (mark === 'marked') {
+  // Account messages (a password reset, a set-password link) cannot be turned off, nor held back by a mark: the
+  // member may need one to mend their account, and a mailbox full once would otherwise shut them out for good.
+  if (row.kind !== 'account' && (await markOf(db, row.recipient)) === 'marked') {
     await db
       .update(mailOutbox)
       .set({
@@ -116,9 +117,8 @@ export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise
     .update(mailOutbox)
     .set({ status: 'sent', sent_at: sql`now()`, locked_until: null, last_error: null, ...(row.kind === 'account' ? { link: null } : {}) })
     .where(stillOurs(row));
-  await db
-    .delete(mailAddressMarks)
-    .where(and(eq(mailAddressMarks.email, row.recipient.toLowerCase()), sql`${mailAddressMarks.marked_at} is null`));
+  // A delivery clears the address's record: the count starts again, and a mark (reached by an account message) is lifted.
+  await db.delete(mailAddressMarks).where(eq(mailAddressMarks.email, row.recipient.toLowerCase()));
   return 'sent';
 }
 

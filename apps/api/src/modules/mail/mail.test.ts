@@ -6,7 +6,7 @@ import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, mailOutbox, notifications } from '../../db/index';
 import { buildLocation } from '../../test/factories';
-import { memberWithAddress, waitUntil } from '../../test/mail';
+import { askForReset, memberWithAddress, waitUntil } from '../../test/mail';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
@@ -115,13 +115,7 @@ describe('each kind of message', () => {
 
   it('a member who asks for a password reset receives the link, and administrators are no longer handed it', async () => {
     const member = await memberWithEmail();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/forgot-password',
-      remoteAddress: '10.77.0.1',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: member.email }).toString(),
-    });
+    const res = await askForReset(t, member.email, '10.77.0.1');
     expect(res.statusCode).toBe(200);
     await waitUntil(() => arrivedFor(member.email).length === 1);
     const [mail] = arrivedFor(member.email);
