@@ -1,6 +1,7 @@
 // The mailer inside each API process: a sender that drains the outbox on an interval and soon after a message is
 // written in this process, and the daily work (membership reminders, digests). Started when the app is ready, stopped when it closes.
 import type { FastifyInstance } from 'fastify';
+import { every } from '../../operations/every';
 import { writeDigests } from './mail.digest';
 import { forgetDelivered, onEnqueued } from './mail.outbox';
 import { remindExpiringMemberships } from './membership-reminders';
@@ -8,7 +9,7 @@ import { drainOutbox, type SenderOptions } from './mail.sender';
 import { createMailTransport } from './mail.transport';
 
 const NUDGE_DELAY_MS = 50;
-const DAILY_CHECK_MS = 10 * 60_000;
+const DAILY_CHECK_MINUTES = 10;
 
 export interface Mailer {
   kind: 'smtp' | 'log';
@@ -67,18 +68,18 @@ export function scheduleMail(app: FastifyInstance) {
     });
   const remindMemberships = (now = new Date()) => remindExpiringMemberships(db, now);
   app.decorate('mailer', { kind: transport.kind, drain, writeDigests: digests, remindMemberships });
-  // The daily work, checked every few minutes by every process; each piece happens once (see their files).
-  const daily = async () => {
+  // The daily work, checked every few minutes by every process; each piece happens once (see their files). A round
+  // in flight is finished before the app has closed (every.ts), so none goes on working on a closed database.
+  every(app, DAILY_CHECK_MINUTES, 'daily e-mail work', async () => {
     await remindMemberships();
     await digests();
     await forgetDelivered(db, new Date());
-  };
+  });
 
   const timers: NodeJS.Timeout[] = [];
   let stopNudges = () => {};
   app.addHook('onReady', async () => {
     if (config.mail.sendIntervalMs > 0) timers.push(setInterval(() => void drain(), config.mail.sendIntervalMs));
-    timers.push(setInterval(() => void daily().catch((error) => app.log.warn({ err: error }, 'daily e-mail work failed')), DAILY_CHECK_MS));
     for (const t of timers) t.unref();
     stopNudges = onEnqueued(() => {
       if (!closed) setTimeout(() => void drain(), NUDGE_DELAY_MS).unref();
