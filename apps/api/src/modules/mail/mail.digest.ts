@@ -1,10 +1,13 @@
 // The daily digest: each member's held messages (kinds they set to 'digest') written before today's digest time
 // go out as one message. Held rows move to 'digested' in the transaction that writes the digest, skipping rows
 // another process holds, so every message is in exactly one digest however many processes run this.
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { mailOutbox, type Db, users } from '../../db/index';
 import { primaryEmailOfMember } from '../users/primary-email';
 import { enqueue } from './mail.outbox';
+
+/** How many members' digests one call writes; the rest wait for the next check. */
+const MEMBERS_PER_ROUND = 500;
 
 /** The latest digest time at or before `now` (today's hour, else yesterday's). */
 export function digestCutoff(now: Date, hourUtc: number): Date {
@@ -17,17 +20,23 @@ export function digestCutoff(now: Date, hourUtc: number): Date {
 export async function writeDigests(db: Db, opts: { now: Date; hourUtc: number; publicUrl: string }): Promise<number> {
   const cutoff = digestCutoff(opts.now, opts.hourUtc);
   return db.transaction(async (tx) => {
+    const due = and(eq(mailOutbox.status, 'held'), lt(mailOutbox.created_at, cutoff), isNotNull(mailOutbox.id_user));
+    // Whole members, not a number of rows: a member's messages cut off by a row limit made a second digest that day.
+    const someMembers = tx
+      .selectDistinct({ id_user: mailOutbox.id_user })
+      .from(mailOutbox)
+      .where(due)
+      .orderBy(asc(mailOutbox.id_user))
+      .limit(MEMBERS_PER_ROUND);
     const held = await tx
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'held'), lt(mailOutbox.created_at, cutoff)))
+      .where(and(due, inArray(mailOutbox.id_user, someMembers)))
       .orderBy(asc(mailOutbox.id_user), asc(mailOutbox.id))
-      .limit(2000)
       .for('update', { skipLocked: true });
     const byMember = new Map<number, typeof held>();
     for (const row of held) {
-      if (row.id_user === null) continue;
-      byMember.set(row.id_user, [...(byMember.get(row.id_user) ?? []), row]);
+      if (row.id_user !== null) byMember.set(row.id_user, [...(byMember.get(row.id_user) ?? []), row]);
     }
     // Sent to the member's address now, not the one a held message was written for (they may have changed it since).
     const members = byMember.size
