@@ -3,11 +3,11 @@
 // 5xx too: those messages wait and are retried, and no member's address is marked as bouncing. And an address that
 // is marked still gets the account messages the member needs to mend their account.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailAddressMarks, mailOutbox } from '../../db/index';
-import { askForReset, memberWithAddress, waitUntil } from '../../test/mail';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { askForReset, memberWithAddress, useMailTestApp, waitUntil } from '../../test/mail';
+import type { TestSmtp } from '../../test/smtp';
+import { bearer, type TestApp } from '../../test/test-app';
 import { notify } from '../notifications/notifications.service';
 
 let t: TestApp;
@@ -15,20 +15,14 @@ let smtp: TestSmtp;
 const login = 'portal';
 const sender = 'portal@guild.test';
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestApp({
-    SMTP_URL: `smtp://${login}:secret@127.0.0.1:${smtp.port}`,
+useMailTestApp(
+  (server) => ({
+    SMTP_URL: `smtp://${login}:secret@127.0.0.1:${server.port}`,
     MAIL_FROM: `Guild of Testers <${sender}>`,
-    MAIL_SEND_INTERVAL_SECONDS: '0.2',
-    MAIL_RETRY_SECONDS: '0.2',
     MAIL_BOUNCE_LIMIT: '3',
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+  }),
+  (opened) => ({ t, smtp } = opened),
+);
 
 const arrivedFor = (email: string) => smtp.received.filter((m) => m.to === email);
 const rowsFor = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));

@@ -3,7 +3,8 @@
 // to expire and another retries it (the one duplicate possible: the server had accepted it before the kill).
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config';
-import { mailAddressMarks, mailOutbox, type Db } from '../../db/index';
+import { mailAddressMarks, mailOutbox, type Db, users } from '../../db/index';
+import { primaryEmailOfMember } from '../users/primary-email';
 import { DeliveryError, type MailTransport } from './mail.transport';
 import { type RenderSettings, renderMail } from './mail.render';
 
@@ -74,22 +75,37 @@ async function countPermanentFailure(db: Db, email: string, reason: string, limi
     });
 }
 
+/**
+ * Where a member's message goes now: their address today (they may have changed it while the message waited), and
+ * nowhere once their account is deactivated. An account message keeps its own (a reset link goes where it was asked
+ * for, word of a changed address to the former one).
+ */
+async function addresseeOf(db: Db, row: Claimed): Promise<string | null> {
+  if (row.kind === 'account' || row.id_user === null) return row.recipient;
+  const [member] = await db
+    .select({ email: primaryEmailOfMember, disabled: users.is_disabled })
+    .from(users)
+    .where(eq(users.id_user, row.id_user));
+  return member && !member.disabled ? member.email : null;
+}
+
 export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise<'sent' | 'retry' | 'failed'> {
   const { db } = opts;
+  const recipient = await addresseeOf(db, row);
   // Account messages (a password reset, a set-password link) cannot be turned off, nor held back by a mark: the
   // member may need one to mend their account, and a mailbox full once would otherwise shut them out for good.
-  if (row.kind !== 'account' && (await markOf(db, row.recipient)) === 'marked') {
-    await db
-      .update(mailOutbox)
-      .set({
-        status: 'failed',
-        locked_until: null,
-        last_error: 'Not sent: the address is marked as bouncing until the member changes or confirms it.',
-      })
-      .where(stillOurs(row));
+  const notSent =
+    recipient === null
+      ? 'Not sent: the member’s account is deactivated, or has no address.'
+      : row.kind !== 'account' && (await markOf(db, recipient)) === 'marked'
+        ? 'Not sent: the address is marked as bouncing until the member changes or confirms it.'
+        : undefined;
+  if (recipient === null || notSent) {
+    await db.update(mailOutbox).set({ status: 'failed', locked_until: null, last_error: notSent }).where(stillOurs(row));
     return 'failed';
   }
-  const mail = renderMail(row, opts.settings);
+  if (recipient !== row.recipient) await db.update(mailOutbox).set({ recipient }).where(stillOurs(row));
+  const mail = renderMail({ ...row, recipient }, opts.settings);
   try {
     await opts.transport.send({ ...mail, loggable: !opts.production });
   } catch (error) {
@@ -109,7 +125,7 @@ export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise
             },
       )
       .where(stillOurs(row));
-    if (failure.permanence === 'permanent') await countPermanentFailure(db, row.recipient, failure.message, opts.mail.bounceLimit);
+    if (failure.permanence === 'permanent') await countPermanentFailure(db, recipient, failure.message, opts.mail.bounceLimit);
     return permanent ? 'failed' : 'retry';
   }
   // A secret link (set-password, reset) is not kept once delivered.
@@ -118,7 +134,7 @@ export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise
     .set({ status: 'sent', sent_at: sql`now()`, locked_until: null, last_error: null, ...(row.kind === 'account' ? { link: null } : {}) })
     .where(stillOurs(row));
   // A delivery clears the address's record: the count starts again, and a mark (reached by an account message) is lifted.
-  await db.delete(mailAddressMarks).where(eq(mailAddressMarks.email, row.recipient.toLowerCase()));
+  await db.delete(mailAddressMarks).where(eq(mailAddressMarks.email, recipient.toLowerCase()));
   return 'sent';
 }
 
