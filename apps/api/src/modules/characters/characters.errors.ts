@@ -36,7 +36,11 @@ export const charactersErrors = {
     ]),
   voidOverdraft: () => conflict('characters.xp_void_overdraft', 'Voiding this entry would take a later balance below zero.'),
   alreadyVoid: () => conflict('characters.xp_already_void', 'This experience entry is already void.'),
-  notPending: () => conflict('characters.not_pending', 'This character is no longer Pending on its style sheet.'),
+  notPending: () =>
+    conflict(
+      'characters.not_pending',
+      'This character is no longer Pending on its style sheet, or the sheet has gone to another storyteller.',
+    ),
   noStyleSheet: () =>
     conflict('characters.no_style_sheet', 'This character is on no style sheet: there is nothing to accept or reject it onto.'),
   signAsOther: () =>

@@ -153,7 +153,7 @@ export const charactersRoutes: FastifyPluginAsyncZod = async (app) => {
       const facts = await characterFacts(db, req.params.id);
       await charactersPolicy.assert(db, req.actor, 'sign', facts);
       if (req.body.storytellerId !== undefined && req.body.storytellerId !== req.actor.id_user) throw charactersErrors.signAsOther();
-      const vss_status = await signCharacter(db, req.params.id, facts.id_venue, req.actor.id_user, req.body);
+      const vss_status = await signCharacter(db, req.params.id, facts, req.actor.id_user, req.body);
       return { result: { id_character: req.params.id, vss_status } };
     },
   );

@@ -26,13 +26,18 @@ export const sheetCharacterColumns = {
 export async function signCharacter(
   db: Db,
   id_character: number,
-  /** The venue the signer's right was checked on: a character moved since then is not signed onto the new one. */
-  checkedVenue: number | null,
+  /**
+   * The venue and its storyteller the signer's right was checked on: a character moved since then is not signed
+   * onto the new sheet, nor one whose sheet has gone to another storyteller meanwhile.
+   */
+  checked: { id_venue: number | null; venue_st: number | null },
   signerId: number,
   input: CharacterSign,
 ): Promise<VssStatus> {
+  const checkedVenue = checked.id_venue;
   // A character on no style sheet has nothing to accept or reject onto (issue 23).
   if (checkedVenue === null) throw charactersErrors.noStyleSheet();
+  const stillRunBy = sql`exists (select 1 from ${venues} where ${venues.id_venue} = ${checkedVenue} and ${venues.id_user_st} is not distinct from ${checked.venue_st})`;
   return db.transaction(async (tx) => {
     const [signed] = await tx
       .update(characters)
@@ -44,7 +49,14 @@ export async function signCharacter(
         signed_at: sql`now()`,
         updated_at: sql`now()`,
       })
-      .where(and(eq(characters.id_character, id_character), eq(characters.being_reviewed, 'no'), eq(characters.id_venue, checkedVenue)))
+      .where(
+        and(
+          eq(characters.id_character, id_character),
+          eq(characters.being_reviewed, 'no'),
+          eq(characters.id_venue, checkedVenue),
+          stillRunBy,
+        ),
+      )
       .returning({ id_user: characters.id_user, character_name: characters.character_name, id_venue: characters.id_venue });
     if (!signed) throw charactersErrors.notPending();
     await resolveNotices(tx, noticeSubject('character', id_character));

@@ -99,7 +99,9 @@ describe('POST /api/character/{id}/sign', () => {
     // Checked on X, but the player moved it to Y in between: nothing is signed (409).
     await t.database.db.execute(sql`update characters set id_venue = ${venueY} where id_character = ${pending.id_character}`);
     await expect(
-      signCharacter(t.database.db, pending.id_character, venueX, id.storyteller!, { resultSigned: 'yes' }),
+      signCharacter(t.database.db, pending.id_character, { id_venue: venueX, venue_st: id.storyteller! }, id.storyteller!, {
+        resultSigned: 'yes',
+      }),
     ).rejects.toMatchObject({
       statusCode: 409,
     });
@@ -108,6 +110,24 @@ describe('POST /api/character/{id}/sign', () => {
         t.database.db,
         sql`select count(*)::int from characters where id_character = ${pending.id_character} and being_reviewed = 'yes'`,
       ),
+    ).toBe(0);
+  });
+
+  it('does not sign for a storyteller whose sheet was handed to another after their right was checked', async () => {
+    const { signCharacter } = await import('../characters/style-sheet-characters.service');
+    const db = t.database.db;
+    const pending = await buildCharacter(db, { id_venue: venueX, being_reviewed: 'no' });
+    // Checked while the demo storyteller ran X, but X went to the other storyteller in between: a 409, nothing signed.
+    await db.execute(sql`update venues set id_user_st = ${otherSt} where id_venue = ${venueX}`);
+    try {
+      await expect(
+        signCharacter(db, pending.id_character, { id_venue: venueX, venue_st: id.storyteller! }, id.storyteller!, { resultSigned: 'yes' }),
+      ).rejects.toMatchObject({ statusCode: 409 });
+    } finally {
+      await db.execute(sql`update venues set id_user_st = ${id.storyteller!} where id_venue = ${venueX}`);
+    }
+    expect(
+      await scalar(db, sql`select count(*)::int from characters where id_character = ${pending.id_character} and being_reviewed = 'yes'`),
     ).toBe(0);
   });
 
