@@ -1,5 +1,6 @@
 // Style sheets, written: adding and updating one and its items, the storyteller of venue X acting on venue Y
 // refused for every write, and a storyteller without a domain of their own. Reading them: venues.test.ts.
+import type { VenueForm, VenueItemAdd } from '@guildhall/shared/schemas/venues';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildLocation, buildMember, buildVenue } from '../../test/factories';
@@ -132,5 +133,28 @@ describe('a new domain’s storyteller', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('venues.no_domain');
     expect(await scalar(db, sql`select count(*)::int from venues where id_user_st = ${lone.id_user}`)).toBe(1);
+  });
+});
+
+describe('a style sheet handed to another storyteller after the caller’s right was checked', () => {
+  it('is neither edited nor given an item by the storyteller who had it (409, nothing written)', async () => {
+    const { addVenueItem, updateVenue } = await import('./venues.service');
+    const db = t.database.db;
+    const checked = { id_user_st: id.storyteller! };
+    const sheetX = sql`select venue_name, venue_style from venues where id_venue = ${venueX}`;
+    const before = await rows(db, sheetX);
+    await db.execute(
+      sql`update venues set id_user_st = (select id_user_st from venues where id_venue = ${venueY}) where id_venue = ${venueX}`,
+    );
+    try {
+      const text = form({ venue_style: 'Not mine any more.' }) as VenueForm;
+      await expect(updateVenue(db, venueX, checked, text)).rejects.toMatchObject({ statusCode: 409 });
+      const late = item(venueX, { name: 'Late blade' }) as VenueItemAdd;
+      await expect(addVenueItem(db, id.storyteller!, checked, late)).rejects.toMatchObject({ statusCode: 409 });
+    } finally {
+      await db.execute(sql`update venues set id_user_st = ${id.storyteller!} where id_venue = ${venueX}`);
+    }
+    expect(await rows(db, sheetX)).toEqual(before);
+    expect(await scalar(db, sql`select count(*)::int from venue_items where name = 'Late blade'`)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 // Style sheets' errors, with stable codes (STYLE §3).
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { VenueAction } from './venues.policy';
 
 const DENIED: Record<VenueAction, string> = {
@@ -12,6 +12,8 @@ const DENIED: Record<VenueAction, string> = {
 export const venuesErrors = {
   notFound: () => notFound('venues.not_found', 'No style sheet has this id.'),
   denied: (action: VenueAction) => forbidden('venues.forbidden', DENIED[action]),
+  changedHands: () =>
+    conflict('venues.changed_hands', 'This style sheet has gone to another storyteller since; reload it to see who runs it now.'),
   unknownVenue: () =>
     badRequest('venues.unknown_venue', 'id_venue: no style sheet has this id', [
       { path: 'id_venue', message: 'no style sheet has this id' },

@@ -71,8 +71,9 @@ export const venuesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/venue/:id/update',
     { schema: { tags, params: idParam, body: venueFormSchema, response: { 200: venueEnvelope } } },
     async (req) => {
-      await venuesPolicy.assert(db, req.actor, 'edit', await venueFacts(db, req.params.id));
-      await updateVenue(db, req.params.id, req.body);
+      const facts = await venueFacts(db, req.params.id);
+      await venuesPolicy.assert(db, req.actor, 'edit', facts);
+      await updateVenue(db, req.params.id, facts, req.body);
       return withAbilities(req.actor, req.params.id);
     },
   );
@@ -87,8 +88,9 @@ export const venuesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/venue-items/add', { schema: { tags, body: venueItemAddSchema, response: { 200: created('id_venue_item') } } }, async (req) => {
-    await venuesPolicy.assert(db, req.actor, 'addItem', await venueFacts(db, req.body.id_venue, venuesErrors.unknownVenue));
-    return { result: { id_venue_item: await addVenueItem(db, req.actor.id_user, req.body) } };
+    const facts = await venueFacts(db, req.body.id_venue, venuesErrors.unknownVenue);
+    await venuesPolicy.assert(db, req.actor, 'addItem', facts);
+    return { result: { id_venue_item: await addVenueItem(db, req.actor.id_user, facts, req.body) } };
   });
 
   app.post(

@@ -229,15 +229,21 @@ export async function addVenue(db: Db, id_user: number, input: VenueForm): Promi
   return id_venue;
 }
 
-export async function updateVenue(db: Db, id_venue: number, input: VenueForm) {
+/** Holds the sheet (FOR UPDATE); 409 if it went to another storyteller since the caller's right was checked on it. */
+async function lockVenueRunBy(tx: Tx, id_venue: number, checked: VenueFacts, missing = venuesErrors.notFound) {
+  const [row] = await tx.select({ id_user_st: venues.id_user_st }).from(venues).where(eq(venues.id_venue, id_venue)).for('update');
+  if (!row) throw missing();
+  if (row.id_user_st !== checked.id_user_st) throw venuesErrors.changedHands();
+}
+
+export async function updateVenue(db: Db, id_venue: number, checked: VenueFacts, input: VenueForm) {
   await db.transaction(async (tx) => {
     await assertVenueType(tx, input.id_venue_type);
-    const updated = await tx
+    await lockVenueRunBy(tx, id_venue, checked);
+    await tx
       .update(venues)
       .set({ ...input, updated_at: sql`now()` })
-      .where(eq(venues.id_venue, id_venue))
-      .returning({ id: venues.id_venue });
-    if (!updated.length) throw venuesErrors.notFound();
+      .where(eq(venues.id_venue, id_venue));
   });
 }
 
@@ -265,12 +271,15 @@ export async function listVenueItems(db: Db, id_venue: number, query: VenueItems
   return { rows: page.rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), count: page.count };
 }
 
-export async function addVenueItem(db: Db, id_user_st: number, input: VenueItemAdd): Promise<number> {
-  const [created] = await db
-    .insert(venueItems)
-    .values({ ...input, id_user_st })
-    .returning({ id: venueItems.id_venue_item });
-  return created!.id;
+export async function addVenueItem(db: Db, id_user_st: number, checked: VenueFacts, input: VenueItemAdd): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockVenueRunBy(tx, input.id_venue, checked, venuesErrors.unknownVenue);
+    const [created] = await tx
+      .insert(venueItems)
+      .values({ ...input, id_user_st })
+      .returning({ id: venueItems.id_venue_item });
+    return created!.id;
+  });
 }
 
 const charactersOnVenue = sql<number>`(select count(*)::int from ${characters} where ${characters.id_venue} = ${qualified(venues.id_venue)})`;
