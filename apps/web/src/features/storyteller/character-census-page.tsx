@@ -20,7 +20,8 @@ function Census() {
   const [open, setOpen] = useState('');
   if (census.isPending) return <p aria-busy="true">Loading…</p>;
   if (census.isError) return <p role="alert">{census.error.message}</p>;
-  const venues = census.data.pages.flatMap((p) => p.rows);
+  // Pages are slices by offset: a sheet added or renamed meanwhile shifts the next one, which may repeat a sheet.
+  const venues = [...new Map(census.data.pages.flatMap((p) => p.rows).map((v) => [v.id_venue, v])).values()];
   if (venues.length === 0) return <p>No result</p>;
   return (
     <div className={styles.census}>
