@@ -142,12 +142,10 @@ describe.skipIf(onPostgres)('the embedded database', () => {
 
   // The README's advice: a backup on another disk. The portal's snapshot, made in DATA_DIR, cannot be renamed
   // across filesystems (EXDEV); here DATA_DIR is on /dev/shm (a tmpfs) and the backups under the system's tmpdir.
-  it('backs up while the portal holds it into a directory on another filesystem', { timeout: 180_000 }, async (ctx) => {
+  it('backs up while the portal holds it into a directory on another filesystem', { timeout: 180_000 }, async () => {
     const shm = '/dev/shm';
-    ctx.skip(
-      !existsSync(shm) || statSync(shm).dev === statSync(os.tmpdir()).dev,
-      `needs /dev/shm on another filesystem than ${os.tmpdir()}, to have DATA_DIR and the backups on two`,
-    );
+    // Two filesystems are the point of the test: on a machine where they are one, it fails rather than passes unseen.
+    expect(existsSync(shm) && statSync(shm).dev !== statSync(os.tmpdir()).dev, `/dev/shm and ${os.tmpdir()} on two filesystems`).toBe(true);
     const live = await mkdtemp(path.join(shm, 'guildhall-backup-'));
     try {
       await restoreSeed(live);
