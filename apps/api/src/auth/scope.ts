@@ -75,3 +75,27 @@ export async function coordinatorsOf(db: Db | Tx, id_location: number | null): P
     .where(and(inArray(positions.pos_type, COORDINATOR_TYPES), inArray(positions.id_location, ids), isNotNull(positions.id_user)));
   return [...new Set(rows.map((r) => r.id_user!))];
 }
+
+/**
+ * Inside a write's transaction, after its right was checked (decision 028): whether the actor still holds a
+ * coordinator post over the location. The post's row is held (FOR SHARE) until the write commits, so an
+ * administrator reassigning or ending it meanwhile waits for the write, or comes first and is read here.
+ */
+export async function stillCoordinates(tx: Tx, actor: Actor, id_location: number | null): Promise<boolean> {
+  if (actor.isAdmin) return true;
+  if (id_location === null) return false;
+  const posts = await tx
+    .select({ id: positions.id_position })
+    .from(positions)
+    .innerJoin(locations, eq(locations.id_location, id_location))
+    .where(
+      and(
+        eq(positions.id_user, actor.id_user),
+        inArray(positions.pos_type, COORDINATOR_TYPES),
+        reachCondition(sql`${positions.id_location}`),
+      ),
+    )
+    .limit(1)
+    .for('share', { of: positions });
+  return posts.length > 0;
+}

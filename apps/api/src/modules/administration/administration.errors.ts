@@ -31,6 +31,11 @@ export const administrationErrors = {
       'administration.membership_changed',
       'This membership changed since you opened it (a renewal, a transfer or another administrator): open it again to see it.',
     ),
+  outOfReach: () =>
+    conflict(
+      'administration.out_of_reach',
+      'This member is no longer within your reach (a transfer, or a change of your post): nothing was changed.',
+    ),
   renewDisabled: () => conflict('administration.renew_deactivated', 'A deactivated member cannot be renewed: reactivate them first.'),
   alreadyDisabled: () => conflict('administration.already_deactivated', 'This member is already deactivated.'),
   notDisabled: () => conflict('administration.not_deactivated', 'This member is not deactivated.'),

@@ -17,6 +17,8 @@ import {
   type Db,
   type Tx,
 } from '../../db/index';
+import type { Actor } from '../../auth/actor';
+import { stillCoordinates } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
 import { mailSetPasswordLink } from '../mail/mail.account';
 import { notify } from '../notifications/notifications.service';
@@ -138,9 +140,12 @@ export async function updateMembership(db: Db, by: number, id_user: number, inpu
 }
 
 /** A coordinator's or administrator's renewal: the new expiry, audited, and the member told. */
-export async function renewMembership(db: Db, by: number, id_user: number, user_expiration: string): Promise<void> {
+export async function renewMembership(db: Db, actor: Actor, id_user: number, user_expiration: string): Promise<void> {
+  const by = actor.id_user;
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, id_user);
+    // A transfer or a change of the coordinator's post since the right was checked (decision 028).
+    if (!(await stillCoordinates(tx, actor, before.id_location))) throw administrationErrors.outOfReach();
     if (before.is_disabled) throw administrationErrors.renewDisabled();
     // A renewal extends: past today and past the current expiry (ISO dates compare as text).
     const today = new Date().toISOString().slice(0, 10);

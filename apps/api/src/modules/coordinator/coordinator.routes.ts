@@ -59,7 +59,7 @@ export const coordinatorRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParam, body: renewSchema, response: { 200: singleEnvelope(z.boolean()) } } },
     async (req) => {
       await coordinatorPolicy.assert(db, req.actor, 'renew', req.params.id);
-      await renewMembership(db, req.actor.id_user, req.params.id, req.body.user_expiration);
+      await renewMembership(db, req.actor, req.params.id, req.body.user_expiration);
       return { result: true };
     },
   );

@@ -73,7 +73,7 @@ export const prestigeRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await findPrestigeOwner(db, req.params.id);
       await prestigePolicy.assert(db, req.actor, 'delete', owner);
       if (req.body?.userId !== undefined && req.body.userId !== owner) throw prestigeErrors.userMismatch();
-      await deletePrestige(db, req.actor.id_user, req.params.id);
+      await deletePrestige(db, req.actor, req.params.id);
       return { result: true };
     },
   );

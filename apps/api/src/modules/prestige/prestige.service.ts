@@ -5,6 +5,8 @@ import { memberClass } from '@guildhall/shared/rules/member-class';
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { mcLevels, oncePerDatabase, ownList, prestige, rememberedUntilChange, users, type Db, type Tx } from '../../db/index';
+import type { Actor } from '../../auth/actor';
+import { stillCoordinates } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { prestigeErrors } from './prestige.errors';
@@ -116,8 +118,18 @@ export async function findPrestigeOwner(db: Db, id_prestige: number): Promise<nu
 }
 
 /** Deletes an entry (DESIGN §5), audited in the same transaction with the entry as it was. */
-export async function deletePrestige(db: Db, by: number, id_prestige: number) {
-  await db.transaction((tx) => deletePrestigeIn(tx, by, id_prestige));
+export async function deletePrestige(db: Db, actor: Actor, id_prestige: number) {
+  await db.transaction(async (tx) => {
+    // The entry's member held, so a transfer waits or comes first and is read (decision 028).
+    const [entry] = await tx
+      .select({ id_location: users.id_location })
+      .from(prestige)
+      .innerJoin(users, eq(users.id_user, prestige.id_user))
+      .where(eq(prestige.id_prestige, id_prestige))
+      .for('share', { of: users });
+    if (entry && !(await stillCoordinates(tx, actor, entry.id_location))) throw prestigeErrors.outOfReach();
+    await deletePrestigeIn(tx, actor.id_user, id_prestige);
+  });
 }
 
 /** The deletion inside the caller's transaction (a game's attendance corrected). */

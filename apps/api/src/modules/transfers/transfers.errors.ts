@@ -25,5 +25,6 @@ export const transfersErrors = {
       'transfers.stale',
       "The member's home domain or membership changed since the request: the request was withdrawn; they may ask again.",
     ),
+  postChanged: () => conflict('transfers.post_changed', 'You no longer coordinate the receiving domain: the request was left as it was.'),
   notPending: () => conflict('transfers.not_pending', 'This transfer has already been decided.'),
 };

@@ -51,7 +51,7 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (transfer.status !== 'Pending' && (await transfersPolicy.can(db, req.actor, 'view', transfer)))
           throw transfersErrors.notPending();
         await transfersPolicy.assert(db, req.actor, action, transfer);
-        await decideTransfer(db, req.actor.id_user, req.params.id, DECISIONS[action], req.body?.note);
+        await decideTransfer(db, req.actor, req.params.id, DECISIONS[action], req.body?.note);
         return { result: true };
       },
     );

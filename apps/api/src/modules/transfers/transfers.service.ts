@@ -5,7 +5,8 @@ import type { TransferAdd, TransferRow, TransfersQuery } from '@guildhall/shared
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import { anyOf, pagedList, locations, transfers, users, type Db, type Tx } from '../../db/index';
-import { coordinatorsOf } from '../../auth/scope';
+import type { Actor } from '../../auth/actor';
+import { coordinatorsOf, stillCoordinates } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
 import { listLocations } from '../locations/locations.service';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
@@ -70,7 +71,7 @@ export async function findTransfer(db: Db | Tx, id: number) {
 /** Accepts (the member's home domain changes), declines or withdraws a pending request. */
 export async function decideTransfer(
   db: Db,
-  by: number,
+  actor: Actor,
   id: number,
   decision: 'Accepted' | 'Declined' | 'Cancelled',
   note?: string | null,
@@ -79,6 +80,9 @@ export async function decideTransfer(
     const [transfer] = await tx.select().from(transfers).where(eq(transfers.id, id)).for('update');
     if (!transfer) throw transfersErrors.notFound();
     if (transfer.status !== 'Pending') throw transfersErrors.notPending();
+    // A coordinator's post ended or handed on since the right was checked decides nothing (decision 028).
+    if (decision !== 'Cancelled' && !(await stillCoordinates(tx, actor, transfer.to_location))) throw transfersErrors.postChanged();
+    const by = actor.id_user;
     // Decided or withdrawn, it no longer awaits the coordinators who were asked.
     await resolveNotices(tx, noticeSubject('transfer', id));
     if (decision === 'Accepted') {
