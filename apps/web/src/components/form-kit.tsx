@@ -61,7 +61,7 @@ export function useApiForm<In extends FieldValues, Out>(options: ApiFormOptions<
 }
 
 /** SPEC §8's failure text, then on a line of its own why the API refused, when it said. */
-function FailureText({ failure, reason }: { failure: string; reason: string | null }) {
+export function FailureText({ failure, reason }: { failure: string; reason: string | null }) {
   if (!reason) return failure;
   return (
     <>

@@ -9,7 +9,9 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { type Column, DataTable } from '../../components/data-table';
 import { ExportCsvButton } from '../../components/export-csv-button';
+import { FailureText } from '../../components/form-kit';
 import { ApiError } from '../../lib/api-client';
+import { refusalMessage } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { useSignCharacter, useVenueCharacters } from './api';
 
@@ -36,8 +38,10 @@ export function VenueCharactersTable({ venueId, caption }: { venueId: number; ca
     try {
       await sign.mutateAsync({ id: row.id_character, input: { resultSigned, storytellerId: user?.id_user } });
       toast.success('Successfully updated');
-    } catch {
-      toast.error('Sorry, failed to accept the character');
+    } catch (error) {
+      // SPEC §8 words the failure of Accept; a Reject's says what it failed to do. Why the API refused, below.
+      const failure = resultSigned === 'yes' ? 'Sorry, failed to accept the character' : 'Sorry, failed to reject the character';
+      toast.error(<FailureText failure={failure} reason={refusalMessage(error)} />);
     } finally {
       setSigning(null);
     }
