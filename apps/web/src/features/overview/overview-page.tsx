@@ -72,7 +72,7 @@ function OverviewContent({ userId }: { userId: number }) {
         <section className={styles.games} aria-labelledby="next-games">
           <h2 id="next-games">Next games</h2>
           <GamesList
-            after={Boolean(data)}
+            after={!overview.isPending}
             query={{ mine: 'yes', count: 3 }}
             label="Next games"
             empty="You have not signed up for a game yet."
