@@ -79,7 +79,7 @@ test.describe('signing in', () => {
     await expect(page.getByText(/555-0100/)).toHaveCount(0);
   });
 
-  test('a 401 clears the token, shows the toast and goes to /login', async ({ page, browserErrors }) => {
+  test('a 401 clears the token and any door list kept offline, shows the toast and goes to /login', async ({ page, browserErrors }) => {
     browserErrors.allow(/status of 401/); // the forged token's refusal, which this test is about
     await signIn(page, MEMBER);
     // The overview's own requests first: one still to go out would carry the forged token, and its 401 (with the
@@ -89,10 +89,13 @@ test.describe('signing in', () => {
       const [header, payload] = (localStorage.getItem('accessToken') ?? '').split('.');
       localStorage.setItem('accessToken', `${header}.${payload}.forged-signature`);
     });
+    // A door list the service worker kept (public/sw.js): whoever signs in next on the device must not read it.
+    await page.evaluate(() => caches.open('guildhall-games-v1').then((cache) => cache.put('/api/games/1/attendees', new Response('[]'))));
     await page.reload();
     await expect(page.getByText('Your access token is expired. Please try to login.')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect(await page.evaluate(() => caches.has('guildhall-games-v1'))).toBe(false);
   });
 
   test('logout ends the session: the old token is refused by the API, and no game kept offline stays', async ({ page, request }) => {

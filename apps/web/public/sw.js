@@ -4,7 +4,7 @@
 // Check-ins themselves wait in the page's storage (features/games/checkin-queue.ts), not here.
 const SHELL = 'guildhall-shell-v1';
 const ASSETS = 'guildhall-assets-v1';
-/** Also named in src/lib/auth.tsx, which drops it when the member signs out. */
+/** Also named in src/lib/auth.tsx, which drops it whenever the signed-in member changes or the session ends. */
 const GAMES = 'guildhall-games-v1';
 const KEEP = [SHELL, ASSETS, GAMES];
 /** Pages the server renders itself (the API, the embedded sign-in provider, password links, the sign-in callback). */

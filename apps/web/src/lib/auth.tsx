@@ -46,8 +46,11 @@ export const currentUserQueryKey = queryKeys.member.self;
 
 /** The games answers the service worker keeps for the door (public/sw.js, GAMES): a device's next member must not read them. */
 const OFFLINE_GAMES_CACHE = 'guildhall-games-v1';
-/** Signing out on purpose drops them; an expired session (a 401 at the door) keeps them for the check-in page. */
-function forgetOfflineAnswers() {
+/**
+ * Dropped whenever whoever holds the session changes: a sign-in (anyone's), a sign-out, an expired or refused session
+ * (a 401), another tab doing one of these (decision 142).
+ */
+export function forgetOfflineAnswers() {
   if ('caches' in window) void caches.delete(OFFLINE_GAMES_CACHE).catch(() => undefined);
 }
 
@@ -62,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (next: string | null) => {
       storeToken(next);
       setTokenState(next);
+      forgetOfflineAnswers();
       if (next) {
         setSignedOut(false);
         setSigningOut(false);
@@ -92,6 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event.key !== ACCESS_TOKEN_STORAGE_KEY) return;
       // Nothing read for the member before may show to whoever holds the session now.
       queryClient.clear();
+      forgetOfflineAnswers();
       setTokenState(event.newValue);
     };
     window.addEventListener('storage', onStorage);
@@ -123,7 +128,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSigningOut(endSessionUrl !== null);
     setSignedOut(true);
     setToken(null);
-    forgetOfflineAnswers();
     if (endSessionUrl) window.location.assign(endSessionUrl);
   }, [queryClient, setToken]);
 
