@@ -24,6 +24,17 @@ describe('check-in', () => {
     expect(byName.map((a: { id_user: number }) => a.id_user)).toEqual([id.cy]);
   });
 
+  it('shows a member who withdrew and came anyway as a walk-in, with no role: they may play a character', async () => {
+    const g = await schedule();
+    await post(`/api/games/${g}/signup`, 'helper', { role: 'helper' });
+    expect((await post(`/api/games/${g}/withdraw`, 'helper')).statusCode).toBe(200);
+    expect((await get(`/api/games/${g}/attendees`, 'storyteller')).json().result).toEqual([]);
+    const found = (await get(`/api/games/${g}/attendees?q=gh-helper-1`, 'storyteller')).json().result;
+    expect(found).toMatchObject([
+      { id_user: id.helper, signup_status: null, role: null, id_character: null, characters: [{ id_character: character.helper }] },
+    ]);
+  });
+
   it('finds a walk-in by every word typed, past the first 20 of the first word, never a disabled member', async () => {
     const g = await schedule();
     const db = t.database.db;

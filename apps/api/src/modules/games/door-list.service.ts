@@ -86,7 +86,8 @@ export async function doorListJson(db: Db, game: DoorListGame): Promise<string> 
  */
 function doorList(who: SQL, game: GameValues): { body: SQL<string>; from: SQL } {
   const u = qualified;
-  // The member's characters accepted here (by the member's index: a search reads 20 members' only). A venue's game
+  // Only a sign-up still going or waiting counts: a withdrawn member at the door is a walk-in, whatever role they
+  // had signed up for. The member's characters accepted here (by the member's index: a search reads 20 members' only). A venue's game
   // needs only the character's row; a domain's event looks up each character's venue for its domain.
   const here = sql`(pc.id_venue = ${game.id_venue} or (${game.id_venue} is null
     and exists (select from ${venues} pv where pv.id_venue = pc.id_venue and pv.id_location = ${game.id_location})))`;
@@ -103,7 +104,7 @@ function doorList(who: SQL, game: GameValues): { body: SQL<string>; from: SQL } 
     ) order by ${u(users.fold_lname)}, ${u(users.fold_fname)}, ${u(users.id_user)}), '[]'::json)::text`;
   const from = sql`(${who}) who
     join ${users} on ${u(users.id_user)} = who.id_user
-    left join ${gameSignups} s on s.id_user = ${u(users.id_user)} and s.id_game = ${game.id_game}
+    left join ${gameSignups} s on s.id_user = ${u(users.id_user)} and s.id_game = ${game.id_game} and s.status in ('going', 'waiting')
     left join ${gameCheckins} c on c.id_user = ${u(users.id_user)} and c.id_game = ${game.id_game} and c.voided_at is null
     left join ${characters} played on played.id_character = coalesce(c.id_character, s.id_character)
     left join lateral (

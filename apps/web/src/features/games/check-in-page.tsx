@@ -8,7 +8,6 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { Field } from '../../components/field';
 import { NotFoundPage } from '../../components/not-found';
-import form from '../../components/form.module.css';
 import { SectionPage } from '../../components/section-page';
 import { useAuth } from '../../lib/auth';
 import { formatGameTime } from '../../lib/game-time';
@@ -24,6 +23,7 @@ import {
   storedCheckins,
   subscribeCheckins,
 } from './checkin-queue';
+import { AttendeeRow } from './attendee-row';
 import styles from './games.module.css';
 
 const RETRY_MS = 15_000;
@@ -157,68 +157,5 @@ function AttendeeList(props: {
         />
       ))}
     </ul>
-  );
-}
-
-function AttendeeRow({
-  attendee,
-  waiting,
-  onCheckIn,
-  onVoid,
-}: {
-  attendee: Attendee;
-  waiting: boolean;
-  onCheckIn: (a: Attendee, c: number | null) => void;
-  onVoid?: (a: Attendee) => void;
-}) {
-  const helper = attendee.role === 'helper';
-  const [character, setCharacter] = useState<number | null>(
-    helper ? null : (attendee.id_character ?? attendee.characters[0]?.id_character ?? null),
-  );
-  const label = `${attendee.member_name} #${attendee.user_camnum}`;
-  return (
-    <li className={styles.attendee}>
-      <span>
-        <strong>{attendee.member_name}</strong> #{attendee.user_camnum}
-        {attendee.signup_status === 'waiting' ? ' · waiting list' : attendee.signup_status ? '' : ' · walk-in'}
-      </span>
-      {attendee.id_checkin && onVoid ? (
-        <button
-          type="button"
-          className={`${form.danger} ${styles.checkin}`}
-          onClick={() => onVoid(attendee)}
-          aria-label={`Void the attendance of ${label}`}
-        >
-          Void
-        </button>
-      ) : attendee.id_checkin ? (
-        <span className={styles.done}>Checked in</span>
-      ) : waiting ? (
-        <span className={styles.done}>Waiting to send</span>
-      ) : (
-        <button
-          type="button"
-          className={`${form.primary} ${styles.checkin}`}
-          onClick={() => onCheckIn(attendee, character)}
-          aria-label={`${onVoid ? 'Add the attendance of' : 'Check in'} ${label}`}
-        >
-          {onVoid ? 'Add' : 'Check in'}
-        </button>
-      )}
-      {!attendee.id_checkin && !waiting && !helper ? (
-        <select
-          aria-label={`Character of ${label}`}
-          value={character ?? ''}
-          onChange={(event) => setCharacter(event.target.value ? Number(event.target.value) : null)}
-        >
-          {attendee.characters.map((c) => (
-            <option key={c.id_character} value={c.id_character}>
-              {c.character_name}
-            </option>
-          ))}
-          <option value="">As helper</option>
-        </select>
-      ) : null}
-    </li>
   );
 }
