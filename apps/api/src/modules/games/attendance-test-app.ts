@@ -4,28 +4,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { characters, xpLogs } from '../../db/index';
-import { buildCharacter, buildMember, buildVenue } from '../../test/factories';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { buildCharacter } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { testMembers } from './test-members';
 
 export let t: TestApp;
-export const id: Record<string, number> = {};
-const token: Record<string, string> = {};
+const members = testMembers(() => t);
+export const { id, post, get } = members;
 export const character: Record<string, number> = {};
 let venue: { id_venue: number; id_location: number };
 
-export async function person(name: string) {
-  const member = await buildMember(t.database.db, { user_fname: name, user_lname: 'Doorman', user_camnum: `GH-${name.toUpperCase()}-1` });
-  id[name] = member.id_user;
-  token[name] = await t.sessionFor(member.id_user);
-}
+export const person = (name: string) => members.add(name, { user_lname: 'Doorman', user_camnum: `GH-${name.toUpperCase()}-1` });
 
 /** Opens the app before the file's tests and closes it after them. */
 export function useAttendanceTestApp() {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    await person('storyteller');
-    venue = await buildVenue(db, { id_user_st: id.storyteller });
+    venue = await members.storytellerVenue({ user_lname: 'Doorman', user_camnum: 'GH-STORYTELLER-1' });
     await person('outsider');
     for (const name of ['ada', 'bo', 'cy', 'helper']) {
       await person(name);
@@ -39,9 +35,6 @@ export function useAttendanceTestApp() {
   });
 }
 
-export const post = (url: string, who: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token[who]!), payload });
-export const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(token[who]!) });
 export async function schedule(over: object = {}) {
   const res = await post('/api/games/add', 'storyteller', {
     id_venue: venue.id_venue,

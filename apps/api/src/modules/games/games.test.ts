@@ -1,65 +1,12 @@
-// Issue 28: scheduling, sign-up and the waiting list, editing and cancelling — each with who may and who may not.
+// Issue 28: scheduling, sign-up and the waiting list — each with who may and who may not. Editing and cancelling:
+// games-editing.test.ts.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { games } from '../../db/index';
-import { buildCharacter, buildMember, buildPosition, buildVenue } from '../../test/factories';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { character, game, get, id, post, schedule, t, useGamesTestApp, venue } from './games-test-app';
 import { signUp } from './signups.service';
 
-let t: TestApp;
-const id: Record<string, number> = {};
-const token: Record<string, string> = {};
-let venue: { id_venue: number; id_location: number };
-const character: Record<string, number> = {};
-
-async function person(name: string, id_location?: number) {
-  const member = await buildMember(t.database.db, { user_fname: name, user_lname: 'Tester', id_location });
-  id[name] = member.id_user;
-  token[name] = await t.sessionFor(member.id_user);
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  await person('storyteller');
-  venue = await buildVenue(db, { id_user_st: id.storyteller });
-  await person('officer', venue.id_location);
-  await buildPosition(db, { pos_type: 'DST', id_user: id.officer, id_location: venue.id_location });
-  await person('outsider');
-  for (const name of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) {
-    await person(name, venue.id_location);
-    character[name] = (
-      await buildCharacter(db, { id_user: id[name], id_venue: venue.id_venue, st_signed: 'yes', being_reviewed: 'yes' })
-    ).id_character;
-  }
-  // p1's second character is not accepted on the sheet.
-  character.unsigned = (await buildCharacter(db, { id_user: id.p1, id_venue: venue.id_venue })).id_character;
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const post = (url: string, who: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token[who]!), payload });
-const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(token[who]!) });
-const game = (over: object = {}) => ({
-  id_venue: venue.id_venue,
-  game_name: 'Harbour Nights',
-  date: '2027-10-20',
-  start_time: '19:00',
-  end_time: '23:00',
-  time_zone: 'Europe/Berlin',
-  place: 'Old Harbour Hall',
-  capacity: 2,
-  description: '<b>Bring a coat</b>',
-  xp_award: 3,
-  ...over,
-});
-const schedule = async (over: object = {}, who = 'storyteller') => {
-  const res = await post('/api/games/add', who, game(over));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result.ids as number[];
-};
+useGamesTestApp();
 
 describe('POST /api/games/add', () => {
   it("lets the venue's storyteller and the domain's storyteller schedule, and no one else", async () => {
@@ -222,66 +169,5 @@ describe('sign-up', () => {
       id_character: null,
       character_name: null,
     });
-  });
-});
-
-describe('editing and cancelling', () => {
-  it('edits one occurrence or the rest of its series, and tells who signed up that the game moved', async () => {
-    const ids = await schedule({ recurrence: 'every_other_week', occurrences: 3, capacity: null });
-    await post(`/api/games/${ids[1]}/signup`, 'p3', { role: 'player', id_character: character.p3 });
-    expect((await post(`/api/games/${ids[1]}/update`, 'p3', { start_time: '18:00' })).statusCode).toBe(403);
-    expect((await post(`/api/games/${ids[0]}/update`, 'storyteller', { place: 'Lighthouse' })).statusCode).toBe(200);
-    expect((await post(`/api/games/${ids[1]}/update`, 'storyteller', { scope: 'series', start_time: '18:00' })).statusCode).toBe(200);
-    const shown = await Promise.all(ids.map(async (g) => (await get(`/api/games/${g}`, 'p3')).json().result));
-    expect(shown.map((g) => g.place)).toEqual(['Lighthouse', 'Old Harbour Hall', 'Old Harbour Hall']);
-    expect(shown.map((g) => g.starts_at)).toEqual(['2027-10-20T17:00:00.000Z', '2027-11-03T17:00:00.000Z', '2027-11-17T17:00:00.000Z']);
-    const notices = (await get('/api/notifications?count=50', 'p3')).json().result.rows;
-    expect(notices.some((n: { message: string }) => n.message.startsWith('Harbour Nights: 2 games of the series moved'))).toBe(true);
-    const bad = await post(`/api/games/${ids[1]}/update`, 'storyteller', { scope: 'series', date: '2027-12-01' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0].path).toBe('date');
-  });
-
-  it('lets those waiting in, in their order and told, when the capacity is raised; a newcomer then waits behind them', async () => {
-    const [g] = await schedule();
-    const signUp = async (p: string) =>
-      (await post(`/api/games/${g}/signup`, p, { role: 'player', id_character: character[p] })).json().result.status;
-    const status = async (p: string) => (await get(`/api/games/${g}`, p)).json().result.my_signup.status;
-    expect([await signUp('p1'), await signUp('p2'), await signUp('p3')]).toEqual(['going', 'going', 'waiting']);
-    expect((await post(`/api/games/${g}/update`, 'storyteller', { capacity: 3 })).statusCode).toBe(200);
-    expect(await status('p3')).toBe('going');
-    const notices = (await get('/api/notifications?count=50', 'p3')).json().result.rows;
-    expect(notices.some((n: { message: string; link: string }) => n.link === `/games/${g}` && n.message.startsWith('A place opened'))).toBe(
-      true,
-    );
-    expect([await signUp('p4'), await signUp('p5')]).toEqual(['waiting', 'waiting']);
-    await post(`/api/games/${g}/update`, 'storyteller', { capacity: 4 });
-    expect([await status('p4'), await status('p5')]).toEqual(['going', 'waiting']);
-    const detail = (await get(`/api/games/${g}`, 'storyteller')).json().result;
-    const [row] = await t.database.db.select({ players_going: games.players_going }).from(games).where(eq(games.id_game, g!));
-    expect([detail.going, detail.waiting, row!.players_going]).toEqual([4, 1, 4]);
-  });
-
-  it('cancels one game, tells those signed up, and closes its sign-up', async () => {
-    const [g] = await schedule();
-    await post(`/api/games/${g}/signup`, 'p4', { role: 'player', id_character: character.p4 });
-    expect((await post(`/api/games/${g}/cancel`, 'p4')).statusCode).toBe(403);
-    expect((await post(`/api/games/${g}/cancel`, 'storyteller')).statusCode).toBe(200);
-    const notices = (await get('/api/notifications?count=50', 'p4')).json().result.rows;
-    expect(notices.some((n: { message: string }) => n.message.endsWith('is cancelled.'))).toBe(true);
-    expect((await post(`/api/games/${g}/signup`, 'p5', { role: 'player', id_character: character.p5 })).statusCode).toBe(403);
-    const [row] = await t.database.db.select({ status: games.status }).from(games).where(eq(games.id_game, g!));
-    expect(row!.status).toBe('cancelled');
-  });
-
-  it("lists a venue's upcoming games and the member's own", async () => {
-    const [g] = await schedule({ game_name: 'Listed game' });
-    await post(`/api/games/${g}/signup`, 'p6', { role: 'player', id_character: character.p6 });
-    const venueGames = (await get(`/api/games?venue=${venue.id_venue}&count=100`, 'outsider')).json().result;
-    expect(venueGames.rows.some((r: { id_game: number }) => r.id_game === g)).toBe(true);
-    const mine = (await get('/api/games?mine=yes', 'p6')).json().result.rows;
-    expect(mine.map((r: { id_game: number }) => r.id_game)).toContain(g);
-    expect(mine.find((r: { id_game: number }) => r.id_game === g).my_signup.character_name).toBeTruthy();
-    expect((await get('/api/games?venue=abc', 'p6')).statusCode).toBe(400);
   });
 });
