@@ -85,7 +85,8 @@ export const gameUpdateSchema = z.object({
   start_time: gameFields.start_time.optional(),
   end_time: gameFields.end_time.optional(),
   place: gameFields.place.optional(),
-  capacity: gameFields.capacity,
+  /** Absent: unchanged; empty or null: no limit (those waiting then go). */
+  capacity: z.preprocess((v) => (v === '' ? null : v), wholeNumber('capacity', 1, 10_000).nullable().optional()),
   description: gameFields.description,
   xp_award: gameFields.xp_award,
 });

@@ -43,6 +43,21 @@ describe('editing and cancelling', () => {
     expect([detail.going, detail.waiting, row!.players_going]).toEqual([4, 1, 4]);
   });
 
+  it('removes the limit when the capacity is set to null, and lets everyone waiting in, each told', async () => {
+    const [g] = await schedule({ capacity: 1 });
+    for (const p of ['p1', 'p2', 'p3']) await post(`/api/games/${g}/signup`, p, { role: 'player', id_character: character[p] });
+    expect((await post(`/api/games/${g}/update`, 'storyteller', { capacity: null })).statusCode).toBe(200);
+    expect((await get(`/api/games/${g}`, 'storyteller')).json().result).toMatchObject({ capacity: null, going: 3, waiting: 0 });
+    for (const p of ['p2', 'p3']) {
+      const notices = (await get('/api/notifications?count=50', p)).json().result.rows;
+      expect(
+        notices.some((n: { message: string; link: string }) => n.link === `/games/${g}` && n.message.startsWith('A place opened')),
+      ).toBe(true);
+    }
+    expect((await post(`/api/games/${g}/update`, 'storyteller', { xp_award: 5 })).statusCode).toBe(200);
+    expect((await get(`/api/games/${g}`, 'storyteller')).json().result.capacity).toBeNull();
+  });
+
   it('cancels one game, tells those signed up, and closes its sign-up', async () => {
     const [g] = await schedule();
     await post(`/api/games/${g}/signup`, 'p4', { role: 'player', id_character: character.p4 });

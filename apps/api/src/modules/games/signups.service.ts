@@ -174,7 +174,8 @@ async function tellPromoted(tx: Tx, id_game: number, promoted: Promoted[]) {
 
 /**
  * The promotion, run after the game's lock is taken (so it sees every sign-up committed before): lets the first
- * waiting players in while there is room and keeps the count of players going, in one statement prepared by name.
+ * waiting players in while there is room (all of them when the game has no limit: LIMIT NULL) and keeps the count of
+ * players going, in one statement prepared by name.
  * It answers the players moved from waiting to going (one row with none when nobody was), each with the game.
  */
 function promotion(tx: Tx) {
@@ -184,7 +185,7 @@ function promotion(tx: Tx) {
     .as(sql`select count(*)::int as n from ${gameSignups} where id_game = ${id_game} and status = 'going' and role = 'player'`);
   const next = tx.$with('next', { id_signup: gameSignups.id_signup }).as(
     sql`select s.id_signup from ${gameSignups} s where s.id_game = ${id_game} and s.status = 'waiting' and s.role = 'player'
-      order by s.position limit (select greatest(coalesce(g.capacity - going.n, 0), 0) from ${games} g, going where g.id_game = ${id_game})`,
+      order by s.position limit (select case when g.capacity is not null then greatest(g.capacity - going.n, 0) end from ${games} g, going where g.id_game = ${id_game})`,
   );
   const promoted = tx
     .$with('promoted', { id_user: gameSignups.id_user })
@@ -205,7 +206,7 @@ function promotion(tx: Tx) {
 
 /**
  * Under the game's lock (the caller's), lets the first waiting players into the places free and tells them, as a
- * withdrawal does; a raised capacity frees places too. True when anyone was promoted.
+ * withdrawal does; a raised or removed capacity frees places too. True when anyone was promoted.
  */
 export async function promoteWaiting(tx: Tx, id_game: number): Promise<boolean> {
   const promoted = await promotion(tx).execute({ id_game });
