@@ -1,7 +1,9 @@
 // Issue 28: the Games section's calls — a game, scheduling, sign-up, the door list, check-in, closing — and the
 // member's characters that may play a game.
+import { isPlayableAt } from '@guildhall/shared/rules/playable-characters';
 import type { CharacterRow } from '@guildhall/shared/schemas/characters';
 import type { Attendee, CheckinInput, CorrectionInput, Game, GameAdd, SignupInput } from '@guildhall/shared/schemas/games';
+import type { VenueSummary } from '@guildhall/shared/schemas/locations';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -14,16 +16,23 @@ export const gameQuery = (id: number) =>
 
 export const useGame = (id: number) => useQuery(gameQuery(id));
 
-/** The member's characters accepted on the game's venue (for a domain's event, any accepted one of theirs). */
+/**
+ * The member's characters that may play the game (shared rule isPlayableAt, as the API decides): accepted on the
+ * game's venue, or for a domain's event on a venue of the game's domain.
+ */
 export function usePlayableCharacters(userId: number, game: Game | undefined) {
+  const domainEvent = game?.id_venue === null;
   return useQuery({
-    queryKey: queryKeys.character.list(userId, { games: true }),
-    queryFn: ({ signal }) => api.list<CharacterRow>(`/characters/user/${userId}`, { count: 100 }, signal).then((r) => r.rows),
+    queryKey: queryKeys.character.list(userId, { games: true, domain: domainEvent ? game.id_location : null }),
+    queryFn: async ({ signal }) => {
+      const [rows, venues] = await Promise.all([
+        api.list<CharacterRow>(`/characters/user/${userId}`, { count: 100 }, signal).then((r) => r.rows),
+        domainEvent ? api.list<VenueSummary>(`/venues/domain/${game.id_location}`, { count: 100 }, signal).then((r) => r.rows) : [],
+      ]);
+      const domainVenues = new Set(venues.map((v) => v.id_venue));
+      return rows.filter((c) => game && isPlayableAt(c, game, domainVenues));
+    },
     enabled: Boolean(game),
-    select: (rows) =>
-      rows.filter(
-        (c) => c.vss_status === 'Accepted' && c.character_status === 'Active' && (game?.id_venue === null || c.id_venue === game?.id_venue),
-      ),
   });
 }
 

@@ -105,7 +105,11 @@ function SignupPanel({ game, canSignUp }: { game: Game; canSignUp: boolean }) {
         <div className={styles.signup}>
           <Field
             label="Come as"
-            hint={characters.data?.length === 0 ? 'None of your characters is accepted on this style sheet.' : undefined}
+            hint={
+              characters.data?.length === 0
+                ? `None of your characters is accepted on ${game.id_venue === null ? "a style sheet of this game's domain" : 'this style sheet'}.`
+                : undefined
+            }
           >
             <select value={choice} onChange={(event) => setChoice(event.target.value)} disabled={characters.isPending}>
               <option value="">Choose…</option>
