@@ -23,6 +23,31 @@ describe('editing and cancelling', () => {
     expect(bad.json().errors[0].path).toBe('date');
   });
 
+  it('tells who signed up of a new place, and of a new end time as an end (not a move)', async () => {
+    const [g] = await schedule({ game_name: 'Quay Night' });
+    await post(`/api/games/${g}/signup`, 'p5', { role: 'player', id_character: character.p5 });
+    const notices = async () =>
+      ((await get('/api/notifications?count=50', 'p5')).json().result.rows as { message: string; link: string }[])
+        .filter((n) => n.link === `/games/${g}`)
+        .map((n) => n.message);
+    expect((await post(`/api/games/${g}/update`, 'storyteller', { place: 'Lighthouse' })).statusCode).toBe(200);
+    expect(await notices()).toEqual(['Quay Night on Oct 20, 2027 is now at Lighthouse.']);
+    expect((await post(`/api/games/${g}/update`, 'storyteller', { end_time: '23:30' })).statusCode).toBe(200);
+    expect(await notices()).toContain('Quay Night on Oct 20, 2027 now ends at 23:30.');
+    expect(await notices()).toHaveLength(2);
+  });
+
+  it('does not tell the storyteller who moved or cancelled a game they signed up for', async () => {
+    const [g] = await schedule();
+    for (const who of ['storyteller', 'p6']) await post(`/api/games/${g}/signup`, who, { role: 'helper' });
+    const told = async (who: string) =>
+      ((await get('/api/notifications?count=50', who)).json().result.rows as { link: string }[]).filter((n) => n.link === `/games/${g}`)
+        .length;
+    expect((await post(`/api/games/${g}/update`, 'storyteller', { start_time: '20:00' })).statusCode).toBe(200);
+    expect((await post(`/api/games/${g}/cancel`, 'storyteller')).statusCode).toBe(200);
+    expect([await told('storyteller'), await told('p6')]).toEqual([0, 2]);
+  });
+
   it('lets those waiting in, in their order and told, when the capacity is raised; a newcomer then waits behind them', async () => {
     const [g] = await schedule();
     const signUp = async (p: string) =>

@@ -44,14 +44,14 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParam, body: gameUpdateSchema, response: { 200: singleEnvelope(z.boolean()) } } },
     async (req) => {
       await gamesPolicy.assert(db, req.actor, 'edit', await gameFacts(db, req.params.id));
-      await updateGame(db, req.params.id, req.body);
+      await updateGame(db, req.params.id, req.body, req.actor.id_user);
       return { result: true };
     },
   );
 
   app.post('/games/:id/cancel', { schema: { tags, params: idParam, response: { 200: singleEnvelope(z.boolean()) } } }, async (req) => {
     await gamesPolicy.assert(db, req.actor, 'cancel', await gameFacts(db, req.params.id));
-    await cancelGame(db, req.params.id);
+    await cancelGame(db, req.params.id, req.actor.id_user);
     return { result: true };
   });
 

@@ -2,7 +2,7 @@
 import { DEFAULT_GAME_XP } from '@guildhall/shared/constants';
 import type { GameAdd, GameRow, GamesQuery, GameUpdate, MySignup } from '@guildhall/shared/schemas/games';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
-import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   characters,
@@ -18,6 +18,7 @@ import {
   venues,
 } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
+import { changedAtAll, changeNotice, type GameChange } from './game-changes';
 import { gameLink } from './game-link';
 import { gamesErrors } from './games.errors';
 import type { GameFacts } from './games.policy';
@@ -180,20 +181,28 @@ export async function listGames(db: Db, id_user: number, query: GamesQuery): Pro
 }
 
 /** Members signed up (going or waiting), to be told the game moved or was cancelled. */
-async function signedUpMembers(tx: Tx, ids: number[]): Promise<number[]> {
+/** Those going or waiting at the games, but `by`: the member who made the change knows of it. */
+async function signedUpMembers(tx: Tx, ids: number[], by: number): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .select({ id_user: gameSignups.id_user })
     .from(gameSignups)
-    .where(and(inArray(gameSignups.id_game, ids), or(eq(gameSignups.status, 'going'), eq(gameSignups.status, 'waiting'))));
+    .where(
+      and(
+        inArray(gameSignups.id_game, ids),
+        or(eq(gameSignups.status, 'going'), eq(gameSignups.status, 'waiting')),
+        ne(gameSignups.id_user, by),
+      ),
+    );
   return rows.map((r) => r.id_user);
 }
 
 /**
  * Edits one occurrence, or (scope series) this and every later scheduled occurrence of its series; each keeps its
- * own date. Those signed up are told when a game moved; those waiting whom a raised capacity lets in, that a place opened.
+ * own date. Those signed up (but `by`, who made the change) are told when a game moved, ends at another time or is at
+ * another place; those waiting whom a raised capacity lets in, that a place opened.
  */
-export async function updateGame(db: Db, id_game: number, input: GameUpdate): Promise<void> {
+export async function updateGame(db: Db, id_game: number, input: GameUpdate, by: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id_game, id_game)).for('update');
     if (!game) throw gamesErrors.notFound();
@@ -208,7 +217,8 @@ export async function updateGame(db: Db, id_game: number, input: GameUpdate): Pr
             .where(and(eq(games.id_series, game.id_series!), eq(games.status, 'scheduled'), gte(games.starts_at, game.starts_at)))
             .for('update')
         : [game];
-    const moved: number[] = [];
+    const changed: number[] = [];
+    const change: GameChange = { started: false, ended: false, place: false };
     for (const target of targets) {
       const zone = target.time_zone;
       const date = input.date ?? localIsoDate(target.starts_at, zone);
@@ -218,8 +228,13 @@ export async function updateGame(db: Db, id_game: number, input: GameUpdate): Pr
         input.end_time ?? localTime(target.ends_at, zone),
         zone,
       );
-      if (range.starts_at.getTime() !== target.starts_at.getTime() || range.ends_at.getTime() !== target.ends_at.getTime())
-        moved.push(target.id_game);
+      const mine: GameChange = {
+        started: range.starts_at.getTime() !== target.starts_at.getTime(),
+        ended: range.ends_at.getTime() !== target.ends_at.getTime(),
+        place: input.place !== undefined && input.place !== target.place,
+      };
+      if (changedAtAll(mine)) changed.push(target.id_game);
+      for (const key of ['started', 'ended', 'place'] as const) change[key] ||= mine[key];
       await tx
         .update(games)
         .set({
@@ -235,27 +250,24 @@ export async function updateGame(db: Db, id_game: number, input: GameUpdate): Pr
       // A raised capacity frees places: those waiting take them in their order, under this lock.
       if (input.capacity !== undefined && (await promoteWaiting(tx, target.id_game))) await rosterChanged(tx, target.id_game);
     }
-    if (moved.length === 0) return;
-    const [first] = await tx.select().from(games).where(eq(games.id_game, moved[0]!));
-    await notify(tx, await signedUpMembers(tx, moved), {
+    if (changed.length === 0) return;
+    const [first] = await tx.select().from(games).where(eq(games.id_game, changed[0]!));
+    await notify(tx, await signedUpMembers(tx, changed, by), {
       kind: 'game',
-      message:
-        moved.length === 1
-          ? `${first!.game_name} moved: it now starts ${localDate(first!.starts_at, first!.time_zone)} at ${localTime(first!.starts_at, first!.time_zone)}.`
-          : `${first!.game_name}: ${moved.length} games of the series moved; they now start at ${localTime(first!.starts_at, first!.time_zone)}.`,
-      link: gameLink(moved[0]!),
+      message: changeNotice(first!, changed.length, change),
+      link: gameLink(changed[0]!),
     });
   });
 }
 
-/** Cancels one game; everyone signed up hears of it. */
-export async function cancelGame(db: Db, id_game: number): Promise<void> {
+/** Cancels one game; everyone signed up hears of it, but `by`, who cancelled it. */
+export async function cancelGame(db: Db, id_game: number, by: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id_game, id_game)).for('update');
     if (!game) throw gamesErrors.notFound();
     if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
     await tx.update(games).set({ status: 'cancelled', updated_at: sql`now()` }).where(eq(games.id_game, id_game));
-    await notify(tx, await signedUpMembers(tx, [id_game]), {
+    await notify(tx, await signedUpMembers(tx, [id_game], by), {
       kind: 'game',
       message: `${game.game_name} on ${localDate(game.starts_at, game.time_zone)} is cancelled.`,
       link: gameLink(id_game),
