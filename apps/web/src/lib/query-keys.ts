@@ -43,7 +43,6 @@ export const queryKeys = {
     types: ['character-types'] as const,
     subtypes: (typeId: number | null) => ['character-subtypes', typeId] as const,
     venueTypes: ['venue-types'] as const,
-    venuesOfDomain: (id: number) => ['venues', 'domain', id] as const,
   },
   /** A style sheet's keys all start with ['venue', id], so a change refreshes its detail, items and characters. */
   venue: {
@@ -54,6 +53,8 @@ export const queryKeys = {
     items: (id: number) => ['venue', id, 'items'] as const,
     characters: (id: number, query: object) => ['venue', id, 'characters', query] as const,
     census: ['venue', 'census'] as const,
+    /** The style sheets of a domain (the Venue choices of a character): a new or renamed sheet shows at once. */
+    ofDomain: (id: number) => ['venue', 'domain', id] as const,
   },
   /** Applications under review (the Approvals list and detail); a review action refreshes them all. */
   approvals: {

@@ -47,7 +47,7 @@ export { useCharacterSubtypes, useCharacterTypes, useVenueTypes } from '../../li
 /** The venues a character may play on: those of the member's domain. */
 export function useVenuesOfDomain(locationId: number | null | undefined) {
   return useQuery({
-    queryKey: queryKeys.character.venuesOfDomain(locationId ?? 0),
+    queryKey: queryKeys.venue.ofDomain(locationId ?? 0),
     queryFn: ({ signal }) => api.list<VenueSummary>(`/venues/domain/${locationId}`, { count: 100 }, signal).then((r) => r.rows),
     enabled: Boolean(locationId),
     staleTime: 60_000,
