@@ -47,6 +47,22 @@ test.describe('My characters', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('the selected character survives a reload: still selected, its applications shown, Add Approval for it', async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs(MEMBER, { to: '/characters/list' });
+    const row = page.getByRole('table', { name: 'My characters' }).getByRole('row').nth(1);
+    const name = (await row.getByRole('cell').first().textContent())!.trim();
+    await row.getByRole('cell').first().click();
+    await expect(page).toHaveURL(/selected=\d+/);
+    await page.reload();
+    await expect(page.getByRole('row', { name: new RegExp(name) }).first()).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('complementary', { name: 'Applications' })).toContainText(name);
+    await page.getByRole('button', { name: 'Add Approval' }).click();
+    await expect(page.getByRole('dialog', { name: `Add Approval for ${name}` })).toBeVisible();
+  });
+
   test('submits an application for the selected character: in the Applications panel and in the detail', async ({ page, signInAs }) => {
     await signInAs(MEMBER, { to: '/characters/list' });
     const name = unique('Brannoc');

@@ -6,7 +6,7 @@ import type { ApprovalRow } from '@guildhall/shared/schemas/approvals';
 import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import { CHARACTER_LIST_SORTABLE, type CharacterRow } from '@guildhall/shared/schemas/characters';
 import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ApprovalClockLine, ApprovalHistory, waitingText } from '../../components/approval-history';
 import { type Column, DataTable } from '../../components/data-table';
@@ -27,9 +27,27 @@ export function MyCharactersPage() {
   const { search } = useLocation();
   const list = useListState({ defaultSort: { sortBy: 'id_character', direction: 'asc' }, sortable: CHARACTER_LIST_SORTABLE });
   const characters = useMyCharacters(userId, list.query);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // The selected character is in the URL (?selected=), so a reload keeps it; a page away, its row is remembered.
+  const [params, setParams] = useSearchParams();
+  const selectedId = Number.parseInt(params.get('selected') ?? '', 10) || null;
+  const onPage = characters.data?.rows.find((r) => r.id_character === selectedId);
+  const [remembered, setRemembered] = useState<CharacterRow | null>(null);
+  useEffect(() => {
+    if (onPage) setRemembered(onPage);
+  }, [onPage]);
+  const selected = onPage ?? (remembered?.id_character === selectedId ? remembered : null);
+  const select = (row: CharacterRow) => {
+    setRemembered(row);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('selected', String(row.id_character));
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const [approvalOpen, setApprovalOpen] = useState(false);
-  const selected = characters.data?.rows.find((r) => r.id_character === selectedId) ?? null;
 
   useEffect(() => {
     if (characters.isError) toast.error('Failed to fetch characters', { toastId: 'characters-fetch' });
@@ -81,7 +99,7 @@ export function MyCharactersPage() {
             sort={list.sort}
             onSortChange={list.setSort}
             selectedKey={selectedId}
-            onSelect={(r) => setSelectedId(r.id_character)}
+            onSelect={select}
             loading={characters.isFetching}
             rowActions={(r) => [
               { label: 'Detail', accessibleLabel: `Detail of ${r.character_name}`, onClick: () => open(r) },
