@@ -69,7 +69,7 @@ export function MemberList({
   return (
     <div>
       <div className={styles.toolbar}>
-        <p className={styles.muted}>{members.data ? `${members.data.count} members` : 'Loading…'}</p>
+        <p className={styles.muted}>{members.data ? `${members.data.count} members` : members.isError ? null : 'Loading…'}</p>
         {toolbar}
         {exportFileName ? (
           <ExportCsvButton

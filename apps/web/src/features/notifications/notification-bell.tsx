@@ -70,6 +70,11 @@ export function NotificationBell() {
           </div>
           {markAll.isError ? <p role="alert">{markAll.error.message}</p> : null}
           {notifications.isError ? <p role="alert">{notifications.error.message}</p> : null}
+          {notifications.isPending && !notifications.isError ? (
+            <p className={styles.empty} aria-busy="true">
+              Loading…
+            </p>
+          ) : null}
           {notifications.data && notifications.data.rows.length === 0 ? <p className={styles.empty}>No result</p> : null}
           <ul className={styles.list}>
             {notifications.data?.rows.map((n) => (

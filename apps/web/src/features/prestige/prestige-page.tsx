@@ -61,7 +61,9 @@ export function PrestigePage() {
             </>
           ) : aggregates.isError ? (
             <p role="alert">{aggregates.error.message}</p>
-          ) : null}
+          ) : (
+            <p aria-busy="true">Loading the prestige totals…</p>
+          )}
         </div>
         {mayRecommend ? (
           <div className={styles.column}>
