@@ -31,4 +31,31 @@ describe('CharacterCensusPage', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(11);
     fetchSpy.mockRestore();
   });
+
+  it('keeps the sheets shown when Load more fails, says so beside the button, and loads them on a retry', async () => {
+    let failing = true;
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const page = new URL(String(input), 'http://localhost').searchParams.get('page') ?? '1';
+      if (page === '2' && failing) {
+        return new Response(JSON.stringify({ code: 'db.unavailable', message: 'The database is not available.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      const rows = page === '1' ? Array.from({ length: 10 }, (_, i) => sheet(i + 1)) : [sheet(11)];
+      return new Response(JSON.stringify({ result: { rows, count: 11 } }), { headers: { 'content-type': 'application/json' } });
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CharacterCensusPage />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText(/More style sheets could not be loaded/)).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Sheet 11 (11 on VSS)')).toBeInTheDocument();
+    fetchSpy.mockRestore();
+  });
 });

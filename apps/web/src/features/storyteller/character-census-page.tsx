@@ -19,7 +19,8 @@ function Census() {
   const census = useCensus();
   const [open, setOpen] = useState('');
   if (census.isPending) return <p aria-busy="true">Loading…</p>;
-  if (census.isError) return <p role="alert">{census.error.message}</p>;
+  // A failed 'Load more' keeps the sheets already shown; its failure is said beside the button.
+  if (census.isError && !census.data) return <p role="alert">{census.error.message}</p>;
   // Pages are slices by offset: a sheet added or renamed meanwhile shifts the next one, which may repeat a sheet.
   const venues = [...new Map(census.data.pages.flatMap((p) => p.rows).map((v) => [v.id_venue, v])).values()];
   if (venues.length === 0) return <p>No result</p>;
@@ -43,6 +44,7 @@ function Census() {
           >
             {census.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>
+          {census.isFetchNextPageError ? <p role="alert">More style sheets could not be loaded: {census.error.message}</p> : null}
         </div>
       ) : null}
     </div>
