@@ -3,7 +3,7 @@
 // newest first). A row opens the detail at {list}/{id}; 'Edit' opens the Add/Update VSS panel; 'Add Style
 // Sheet' for storytellers. Filters, page and sort live in the URL.
 import { VENUE_LIST_SORTABLE, type VenueRow } from '@guildhall/shared/schemas/venues';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { Column } from '../../components/data-table';
@@ -50,6 +50,7 @@ function VssList() {
     },
   });
   const [editing, setEditing] = useState<number | null>(null);
+  const stopEditing = useCallback(() => setEditing(null), []);
 
   useEffect(() => {
     if (venues.isError) toast.error('Failed to fetch vss data', { toastId: 'vss-fetch' });
@@ -116,7 +117,7 @@ function VssList() {
             : []),
         ]}
       />
-      {editing !== null ? <EditVssDialog id={editing} onClose={() => setEditing(null)} /> : null}
+      {editing !== null ? <EditVssDialog key={editing} id={editing} onClose={stopEditing} /> : null}
     </div>
   );
 }
@@ -124,6 +125,12 @@ function VssList() {
 /** The Update VSS panel of a list row: the sheet's text is not in the row, so it is fetched first. */
 function EditVssDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const venue = useVenue(id);
-  if (!venue.data) return venue.isError ? <p role="alert">Failed to fetch vss data</p> : null;
+  // A sheet that cannot be read says so once and lets go of the row, so Edit on it asks again.
+  useEffect(() => {
+    if (!venue.isError || venue.isFetching) return;
+    toast.error('Failed to fetch vss data', { toastId: `vss-fetch-${id}` });
+    onClose();
+  }, [venue.isError, venue.isFetching, id, onClose]);
+  if (!venue.data) return venue.isFetching ? <p aria-busy="true">Loading the style sheet…</p> : null;
   return <VssFormDialog venue={venue.data.venue} open onOpenChange={(open) => (open ? undefined : onClose())} />;
 }
