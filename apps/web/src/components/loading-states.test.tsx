@@ -5,7 +5,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answerFetch, json } from '../test/fetch-answers';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { PrestigePage } from '../features/prestige/prestige-page';
 import { MemberList } from './member-list';
@@ -13,11 +14,8 @@ import { MemberList } from './member-list';
 vi.mock('../lib/auth', () => ({ useAuth: () => ({ token: 't', user: { id_user: 7, id_location: 3 } }) }));
 vi.mock('../lib/abilities', () => ({ useCan: () => false }));
 
-let fetchSpy: MockInstance<typeof fetch>;
-afterEach(() => fetchSpy.mockRestore());
-
-function renderWith(answer: (path: string) => Promise<Response>, ui: ReactNode) {
-  fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => answer(new URL(String(input), 'http://localhost').pathname));
+function renderWith(answer: (path: string) => Response | Promise<Response>, ui: ReactNode) {
+  answerFetch(answer);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>{ui}</MemoryRouter>
@@ -25,8 +23,6 @@ function renderWith(answer: (path: string) => Promise<Response>, ui: ReactNode) 
   );
 }
 const never = () => new Promise<Response>(() => undefined);
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 describe('loading and failed states', () => {
   it('the bell says it is loading while its notices are asked for', async () => {

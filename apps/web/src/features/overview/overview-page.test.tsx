@@ -3,22 +3,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answerFetch, json } from '../../test/fetch-answers';
 import { OverviewPage } from './overview-page';
 
 vi.mock('../../lib/auth', () => ({
   useAuth: () => ({ token: 't', user: { id_user: 7, id_location: 3, user_camnum: 'US7', user_expiration: '2030-01-01' } }),
 }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-let fetchSpy: MockInstance<typeof fetch>;
-afterEach(() => fetchSpy.mockRestore());
-
 describe('OverviewPage', () => {
   it('shows the next games when the overview could not be loaded', async () => {
-    fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
+    answerFetch((path) => {
       if (path.endsWith('/user/7/overview')) return json({ code: 'db.unavailable', message: 'The database is not available.' }, 503);
       if (path.endsWith('/games')) return json({ result: { rows: [], count: 0 } });
       return json({ code: 'not_found', message: 'Not here.' }, 404);

@@ -5,7 +5,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answerFetch, json } from '../../test/fetch-answers';
 import { VssListPage } from './vss-list-page';
 
 vi.mock('../../lib/abilities', () => ({ useCan: () => false }));
@@ -19,16 +20,11 @@ const ROW = {
   storyteller_name: 'Ada Lovelace',
   abilities: ['edit'],
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-let fetchSpy: MockInstance<typeof fetch>;
-afterEach(() => fetchSpy.mockRestore());
 
 describe('VssListPage, Edit', () => {
   it('says a sheet could not be read and asks again on the next Edit', async () => {
     const sheetAsked = vi.fn();
-    fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
+    answerFetch((path) => {
       if (path.endsWith('/venue/5')) {
         sheetAsked();
         return json({ code: 'db.unavailable', message: 'The database is not available.' }, 503);
