@@ -65,7 +65,9 @@ export async function openDocument(id: number, filename: string) {
   link.href = url;
   link.target = '_blank';
   link.rel = 'noopener';
-  link.download = filename.endsWith('.pdf') ? '' : filename;
+  // A PDF opens in a new tab; any other document is saved under its own name (any download attribute, even empty,
+  // would save the PDF too, under the blob's random name).
+  if (!filename.toLowerCase().endsWith('.pdf')) link.download = filename;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -13,6 +13,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { z } from 'zod';
 import { Accordion, AccordionItem } from '../../components/accordion';
+import { ActionButton } from '../../components/action-button';
 import { Field } from '../../components/field';
 import { FormDialog, useApiForm } from '../../components/form-kit';
 import form from '../../components/form.module.css';
@@ -68,6 +69,7 @@ export function DocumentationPage() {
           </>
         ) : null}
       </form>
+      {docs.isPending ? <p aria-busy="true">Loading…</p> : null}
       {docs.isError ? <p role="alert">{docs.error.message}</p> : null}
       {docs.data && docs.data.rows.length === 0 ? <p>No result</p> : null}
       <Accordion value={openId} onValueChange={setOpenId}>
@@ -88,8 +90,7 @@ export function DocumentationPage() {
                     <span className={styles.muted}>
                       {DOCUMENT_TYPES[doc.mime_type as keyof typeof DOCUMENT_TYPES] ?? doc.mime_type} · {kb(doc.size_bytes)}
                     </span>
-                    <button
-                      type="button"
+                    <ActionButton
                       className={form.secondary}
                       onClick={() =>
                         openDocument(doc.id_file_content, doc.filename).catch((e: Error) => {
@@ -99,7 +100,7 @@ export function DocumentationPage() {
                       }
                     >
                       Open
-                    </button>
+                    </ActionButton>
                   </li>
                 ))}
               </ul>
