@@ -110,7 +110,7 @@ function doorList(who: SQL, game: GameValues): { body: SQL<string>; from: SQL } 
     left join lateral (
       select json_agg(json_build_object('id_character', pc.id_character, 'character_name', pc.character_name) order by pc.character_name, pc.id_character) as list
       from ${characters} pc
-      where pc.id_user = ${u(users.id_user)} and ${here} and pc.st_signed = 'yes' and pc.character_status = 'Active'
+      where pc.id_user = ${u(users.id_user)} and ${here} and pc.st_signed = 'yes' and pc.being_reviewed is distinct from 'no' and pc.character_status = 'Active'
     ) playable on true`;
   return { body, from };
 }

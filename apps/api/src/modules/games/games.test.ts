@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { games } from '../../db/index';
+import { buildCharacter } from '../../test/factories';
 import { character, game, get, id, post, schedule, t, useGamesTestApp, venue } from './games-test-app';
 import { signUp } from './signups.service';
 
@@ -147,7 +148,14 @@ describe('sign-up', () => {
 
   it("refuses a character that is not the member's accepted one, with a 400 naming id_character", async () => {
     const [g] = await schedule();
-    for (const id_character of [character.unsigned, character.p2]) {
+    // Signed once, then back under review (SPEC §4: Pending, as the game page shows it): not accepted.
+    const underReview = await buildCharacter(t.database.db, {
+      id_user: id.p1,
+      id_venue: venue.id_venue,
+      st_signed: 'yes',
+      being_reviewed: 'no',
+    });
+    for (const id_character of [character.unsigned, character.p2, underReview.id_character]) {
       const res = await post(`/api/games/${g}/signup`, 'p1', { role: 'player', id_character });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].path).toBe('id_character');

@@ -11,7 +11,9 @@ import { gamesErrors } from './games.errors';
 export const playableAt = (game: { id_venue: number | null | SQL; id_location: number | SQL }) => {
   const [venue, location] = [sql`${game.id_venue}::int`, sql`${game.id_location}::int`];
   return and(
+    // Accepted as SPEC §4 reads it (shared rules/vss-status.ts): signed 'yes' and not back under review.
     eq(characters.st_signed, 'yes'),
+    sql`${characters.being_reviewed} is distinct from 'no'`,
     eq(characters.character_status, 'Active'),
     sql`case when ${venue} is null then ${venues.id_location} = ${location} else ${venues.id_venue} = ${venue} end`,
   );
