@@ -3,10 +3,14 @@
 // the addresses they came from. What the society must keep (prestige and XP ledgers, approvals and their history,
 // the audit log) keeps its rows and numbers. Text elsewhere that quotes the person (a notice, a queued mail, an
 // audit row's before/after) has their full name, e-mail, phone and street replaced wherever it appears.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   auditLog,
+  calendarFeeds,
   dataDownloads,
+  gameSignups,
+  games,
+  mailPreferences,
   mailOutbox,
   notifications,
   passwordSetupTokens,
@@ -23,6 +27,7 @@ import {
 } from '../../db/index';
 import { endSessions } from '../administration/members.service';
 import { writeAudit } from '../audit/audit.service';
+import { withdraw } from '../games/signups.service';
 import { dataExchangeErrors } from './data-exchange.errors';
 import { ERASE_ACTION } from './erased-members';
 import { auditAbout, byAddress, HELD_BY_ADDRESS, memberEmails } from './held-about';
@@ -94,6 +99,9 @@ export async function erasurePreview(db: Db, id_user: number) {
       'sign-in identities',
       'sessions',
       'data downloads',
+      'calendar feed',
+      'mail preferences',
+      'sign-ups to games not yet held',
     ],
     kept: ['prestige ledger', 'XP logs', 'characters', 'approvals and their history', 'audit log'],
   };
@@ -130,6 +138,23 @@ async function scrubEverywhere(tx: Tx, values: string[], replacement: string) {
   }
 }
 
+/** Their places at games not yet held are given up as a withdrawal gives them up: the first waiting move in. */
+async function withdrawFromComingGames(tx: Tx, id_user: number) {
+  const signedUp = and(eq(gameSignups.id_user, id_user), ne(gameSignups.status, 'cancelled'));
+  const coming = await tx
+    .select({ id_game: games.id_game })
+    .from(games)
+    .where(
+      and(
+        eq(games.status, 'scheduled'),
+        sql`${games.starts_at} > now()`,
+        inArray(games.id_game, tx.select({ id: gameSignups.id_game }).from(gameSignups).where(signedUp)),
+      ),
+    )
+    .orderBy(games.id_game);
+  for (const { id_game } of coming) await withdraw(tx, id_user, id_game);
+}
+
 export async function eraseMember(db: Db, by: number, id_user: number) {
   const touched = await db.transaction(async (tx) => {
     const { emails, scrub } = await identifying(tx, id_user);
@@ -146,9 +171,12 @@ export async function eraseMember(db: Db, by: number, id_user: number) {
       notifications,
       mailOutbox,
       dataDownloads,
+      calendarFeeds,
+      mailPreferences,
     ]) {
       await tx.delete(table).where(eq(table.id_user, id_user));
     }
+    await withdrawFromComingGames(tx, id_user);
     const former = formerName(id_user);
     await tx
       .update(users)
