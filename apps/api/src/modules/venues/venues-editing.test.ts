@@ -112,10 +112,13 @@ describe('venue items', () => {
     expect((await get('/api/venue-items/venue/99999999', 'member')).statusCode).toBe(404);
   });
 
-  it('answers 409 for the same item twice on one sheet', async () => {
+  it('answers 409 naming name for the same item twice on one sheet, and takes the name as another type', async () => {
     const same = item(venueX, { name: 'Twin' });
     expect((await post('/api/venue-items/add', 'storyteller', same)).statusCode).toBe(200);
-    expect((await post('/api/venue-items/add', 'storyteller', same)).statusCode).toBe(409);
+    const again = await post('/api/venue-items/add', 'storyteller', same);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'venues.item_taken', errors: [{ path: 'name', message: expect.any(String) }] });
+    expect((await post('/api/venue-items/add', 'storyteller', { ...same, type: 'Location' })).statusCode).toBe(200);
   });
 });
 

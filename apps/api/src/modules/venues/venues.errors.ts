@@ -22,6 +22,10 @@ export const venuesErrors = {
     badRequest('venues.unknown_type', 'id_venue_type: no venue type has this id', [
       { path: 'id_venue_type', message: 'no venue type has this id' },
     ]),
+  itemTaken: () =>
+    conflict('venues.item_taken', 'name: this style sheet already has an item of this type with this name', [
+      { path: 'name', message: 'this style sheet already has an item of this type with this name' },
+    ]),
   noDomain: () =>
     badRequest('venues.no_domain', 'You belong to no domain, so a new style sheet has no place to go.', [
       { path: 'id_location', message: 'you belong to no domain' },

@@ -277,8 +277,10 @@ export async function addVenueItem(db: Db, id_user_st: number, checked: VenueFac
     const [created] = await tx
       .insert(venueItems)
       .values({ ...input, id_user_st })
+      .onConflictDoNothing({ target: [venueItems.id_venue, venueItems.type, venueItems.name] })
       .returning({ id: venueItems.id_venue_item });
-    return created!.id;
+    if (!created) throw venuesErrors.itemTaken();
+    return created.id;
   });
 }
 
