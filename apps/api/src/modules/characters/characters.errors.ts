@@ -22,6 +22,8 @@ export const charactersErrors = {
     badRequest('characters.unknown_venue', 'id_venue: no style sheet has this id', [
       { path: 'id_venue', message: 'no style sheet has this id' },
     ]),
+  noSuchMember: () =>
+    badRequest('characters.no_such_member', 'id_user is not an active member', [{ path: 'id_user', message: 'is not an active member' }]),
   unknownType: () =>
     badRequest('characters.unknown_type', 'id_type: no character type has this id', [
       { path: 'id_type', message: 'no character type has this id' },

@@ -173,6 +173,13 @@ async function notifyStoryteller(tx: Tx, venue: { st: number | null; name: strin
 /** A new character is Pending on its venue's style sheet (SPEC §4: being_reviewed 'no'). */
 export async function addCharacter(db: Db, id_user: number, input: CharacterAdd): Promise<number> {
   return db.transaction(async (tx) => {
+    // The player stays active until the character is written (a deactivation waits for this).
+    const [player] = await tx
+      .select({ id: users.id_user })
+      .from(users)
+      .where(and(eq(users.id_user, id_user), eq(users.is_disabled, false)))
+      .for('share');
+    if (!player) throw charactersErrors.noSuchMember();
     await assertTypeAndSubtype(tx, input.id_type, input.id_subtype);
     const venue = await venueStoryteller(tx, input.id_venue);
     const [created] = await tx

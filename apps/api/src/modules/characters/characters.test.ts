@@ -150,6 +150,21 @@ describe('POST /api/character/add', () => {
     const byAdmin = await post('/api/character/add', 'admin', await newCharacter({ id_user: fixture.id.coordinator }));
     expect(byAdmin.statusCode).toBe(200);
   });
+
+  it('answers 400 naming id_user when an administrator adds for no member or a deactivated one, and writes nothing', async () => {
+    const before = await scalar(fixture.t.database.db, sql`select count(*)::int from characters`);
+    const gone = (await buildMember(fixture.t.database.db)).id_user;
+    expect((await post(`/api/users/${gone}/deactivate`, 'admin', {})).statusCode).toBe(200);
+    for (const id_user of [99999999, gone]) {
+      const res = await post('/api/character/add', 'admin', await newCharacter({ id_user }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'characters.no_such_member',
+        errors: [{ path: 'id_user', message: 'is not an active member' }],
+      });
+    }
+    expect(await scalar(fixture.t.database.db, sql`select count(*)::int from characters`)).toBe(before);
+  });
 });
 
 describe('POST /api/character/{id}/update', () => {
