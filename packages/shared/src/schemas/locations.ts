@@ -1,5 +1,6 @@
 // SPEC §3 Location / domain and Domain content; §7 /domains* and /venues/domain/{id}.
 import { z } from 'zod';
+import { MAX_RECORD_ID } from '../constants';
 import { pagingQuery } from './envelope';
 import { positionSchema } from './overview';
 
@@ -21,6 +22,9 @@ const idList = (field: string, max: number) =>
     .transform((v) => v.split(',').map(Number))
     .refine((ids) => ids.length <= max && ids.every((id) => id > 0 && Number.isSafeInteger(id)), {
       error: `${field} must hold 1 to ${max} positive ids`,
+    })
+    .refine((ids) => ids.every((id) => id <= MAX_RECORD_ID || !Number.isSafeInteger(id)), {
+      error: `${field} holds an id that is not a known record`,
     });
 
 export const domainContentQuery = z.object({ ids: idList('ids', 20) });

@@ -100,6 +100,16 @@ describe('GET /api/domains/content', () => {
     expect(bad.json().errors[0].path).toBe('ids');
     expect((await get('/api/domains/content')).statusCode).toBe(400);
   });
+
+  it('answers 400 naming the parameter when a list of ids holds one beyond any record', async () => {
+    const beyond = 3_000_000_000;
+    const lists = { ids: '/api/domains/content', locations: '/api/users', domainIds: '/api/approvals/get' };
+    for (const [path, url] of Object.entries(lists)) {
+      const res = await get(`${url}?${path}=1,${beyond}`);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors, url).toEqual([{ path, message: `${path} holds an id that is not a known record` }]);
+    }
+  });
 });
 
 describe('GET /api/venues/domain/{id}', () => {
