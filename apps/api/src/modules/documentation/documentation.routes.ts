@@ -81,6 +81,10 @@ export const documentationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await documentationPolicy.assert(db, req.actor, 'manage', null);
       const data = new Uint8Array(Buffer.from(req.body.data, 'base64'));
+      // Node skips what is not base64: only data that encodes back to what was sent is the document sent.
+      const unpadded = (text: string) => text.replace(/=+$/, '');
+      if (!data.byteLength || unpadded(Buffer.from(data).toString('base64')) !== unpadded(req.body.data))
+        throw documentationErrors.notBase64();
       if (data.byteLength > DOCUMENT_MAX_BYTES) throw documentationErrors.tooLarge();
       if (!looksLike(req.body.mime_type, data)) throw documentationErrors.wrongType();
       return { result: { id_file_content: await addDocument(db, req.params.id, { ...req.body, data }, req.actor.id_user) } };

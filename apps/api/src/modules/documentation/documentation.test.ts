@@ -126,6 +126,16 @@ describe('adding documentation', () => {
     expect(await scalar(t.database.db, sql`select count(*)::int from file_contents`)).toBe(before);
   });
 
+  it('refuses data that is not base64 or holds nothing, naming data, and stores nothing', async () => {
+    const before = await scalar(t.database.db, sql`select count(*)::int from file_contents`);
+    for (const data of ['====', 'not base64!', `${b64('hello')}#`]) {
+      const res = await post('/api/files/1/items', { filename: 'a.txt', mime_type: 'text/plain', data });
+      expect(res.statusCode, data).toBe(400);
+      expect(res.json().errors, data).toEqual([{ path: 'data', message: 'is not valid base64, or holds nothing' }]);
+    }
+    expect(await scalar(t.database.db, sql`select count(*)::int from file_contents`)).toBe(before);
+  });
+
   it('answers 404 for an unknown folder or document', async () => {
     expect((await post('/api/files/999999/items', { filename: 'a.txt', mime_type: 'text/plain', data: b64('a') })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/files/content/999999', headers: bearer(token.member!) })).statusCode).toBe(404);
