@@ -26,7 +26,7 @@ import {
 } from '../../db/index';
 import { escapeLike } from '@guildhall/shared/rules/name-search';
 import { listLocations } from '../locations/locations.service';
-import { reachOf } from './approvals.policy';
+import { reachOf, reachesEverywhere } from './approvals.policy';
 import { fullName } from '../users/person-name';
 import { coreColumns, coreDates, players } from './approvals.rows';
 
@@ -128,11 +128,11 @@ function visibleWhere(me: Me, reached: Places | undefined): SQL {
 }
 
 /**
- * What the actor may see: undefined for administrators; `reached`, the places at and below their posts (from the
+ * What the actor may see: undefined for administrators and national posts; `reached`, the places at and below their posts (from the
  * remembered location list, not a statement of their own; approvals_location_idx), empty when they hold none.
  */
 async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined; reached: readonly number[] }> {
-  if (actor.isAdmin) return { where: undefined, reached: [] };
+  if (actor.isAdmin || reachesEverywhere(actor)) return { where: undefined, reached: [] };
   const reach = reachOf(actor);
   const reached = reach.length ? placesAtOrUnder(await listLocations(db), reach) : [];
   return { where: visibleWhere(actor.id_user, reached.length ? reached : undefined), reached };
@@ -237,7 +237,7 @@ export async function listApprovals(
   const totalKey = totalKeyOf(`approvals of ${actor.id_user} at ${query.overdue ? now.getTime() : ''}`, query);
   const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where);
   const { awaitingMe: _awaitingMe, overdue: _overdue, ...otherFilters } = filtersOf(query);
-  const view = query.awaitingMe ? 'awaiting' : actor.isAdmin ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
+  const view = query.awaitingMe ? 'awaiting' : visible?.where === undefined ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
   const list = { totalKey, sortable: SORTABLE, tieBreak: approvals.id, rows: () => listRowsSelect(db, query.sortBy), count: countAll };
   const page =
     !JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)

@@ -27,6 +27,9 @@ export interface ApprovalRecord extends ApprovalFacts {
 export const reachOf = (actor: Actor) =>
   actor.positions.filter((p) => POSITION_TYPES[p.pos_type]?.level !== 'venue').map((p) => p.id_location);
 
+/** A national post (NST, ANST, NC) reaches every application, wherever its venue (decisions 001, 026). */
+export const reachesEverywhere = (actor: Actor) => actor.positions.some((p) => POSITION_TYPES[p.pos_type]?.level === 'national');
+
 export function approverFacts(actor: Actor, record: Pick<ApprovalRecord, 'places'>): ApproverFacts {
   const assistantAt = actor.positions.flatMap((p) => {
     const level = assistantLevelOf(p.pos_type);
@@ -40,7 +43,7 @@ const may = (action: ApprovalAction) => (actor: Actor, record: ApprovalRecord) =
   allowedApprovalActions(approverFacts(actor, record), record).includes(action);
 
 export function canView(actor: Actor, record: ApprovalRecord): boolean {
-  if (actor.isAdmin || actor.id_user === record.owner) return true;
+  if (actor.isAdmin || actor.id_user === record.owner || reachesEverywhere(actor)) return true;
   if (APPROVAL_LEVELS.some((level) => record.chain[level] === actor.id_user && levelIndex(level) <= record.level_reached)) return true;
   const reach = reachOf(actor);
   return record.places.some((place) => reach.includes(place));

@@ -1,6 +1,6 @@
 // The Approvals list filters in SQL (`visibleTo`), the detail asks the policy (`canView`): for every role and every
 // application, the list must show exactly what the policy lets the member open — no more, no fewer.
-import type { PositionType } from '@guildhall/shared/constants';
+import { LOCATION_TYPE, type PositionType } from '@guildhall/shared/constants';
 import { approverOf } from '@guildhall/shared/rules/approval-workflow';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ let t: TestApp;
 const who: Record<string, number> = {};
 /** Every application of the database, as the policy reads it. */
 let records: ApprovalRecord[];
+/** An application from a domain outside the US, waiting at Top. */
+let international: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -67,6 +69,17 @@ beforeAll(async () => {
     await buildApproval(db, { character_id: character, ...chain, level_reached, status });
   await buildApproval(db, { character_id: character, ...chain, id_user_low: who.player });
   await buildApproval(db, { character_id: (await buildCharacter(db, { id_user: who.player, id_venue: null })).id_character, ...chain });
+  // A domain outside the US: under the International root, which the national posts (at the US) do not sit above.
+  const [abroadRoot] = await db
+    .insert(locations)
+    .values({ location_name: 'International', location_code: 'INTL', location_type: LOCATION_TYPE.ROOT })
+    .returning();
+  const abroadRegion = await buildLocation(db, { parent: abroadRoot!, location_type: LOCATION_TYPE.REGION });
+  const abroad = await buildLocation(db, { parent: abroadRegion });
+  const abroadVenue = await buildVenue(db, { id_location: abroad.id_location });
+  const abroadCharacter = (await buildCharacter(db, { id_venue: abroadVenue.id_venue })).id_character;
+  international = (await buildApproval(db, { character_id: abroadCharacter, ...chain, level_reached: 3, status: 'Pending Top' })).id;
+  await buildApproval(db, { character_id: abroadCharacter, ...chain });
   for (const place of [sameRegion, otherRegion]) {
     const elsewhere = await buildVenue(db, { id_location: place.id_location });
     await buildApproval(db, { character_id: (await buildCharacter(db, { id_venue: elsewhere.id_venue })).id_character });
@@ -137,5 +150,24 @@ describe('the Approvals list and the view rule', () => {
       awaitedSomewhere += theirTurn.length;
     }
     expect(awaitedSomewhere).toBeGreaterThan(3);
+  });
+
+  it('let the national posts open and act on an application from a domain outside the US', async () => {
+    for (const name of ['NST', 'ANST', 'NC']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/approvals/${international}`,
+        headers: bearer(await t.sessionFor(who[name]!)),
+      });
+      expect({ name, status: res.statusCode }).toEqual({ name, status: 200 });
+    }
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/approvals/${international}/approve`,
+      headers: bearer(await t.sessionFor(who.ANST!)),
+      payload: { expectedStatus: 'Pending Top' },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().result.status).toBe('Pending Global');
   });
 });
