@@ -1,7 +1,7 @@
 // A post changing hands while an application is submitted, or a character moves onto its venue, on PostgreSQL (only
 // it has several sessions to race). A lock on the approvals table holds the application's write, so the
 // reassignment comes between the reading of the chain and its storing; the application must still end with the
-// new holder (decision 027: approval chains follow the post).
+// new holder (decision 027: approval chains follow the post). Likewise a character retired during its submission.
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApproval, buildCharacter, buildLocation, buildMember, buildSheetWithPost, buildVenue } from '../../test/factories';
@@ -14,6 +14,17 @@ let token: Record<string, string>;
 const as = async (member: number) => bearer(await t.sessionFor(member));
 const assign = (id_position: number, id_user: number) =>
   t.app.inject({ method: 'POST', url: `/api/positions/${id_position}/assign`, headers: bearer(token.admin!), payload: { id_user } });
+
+/** What a player submits for `character_id`. */
+const submission = (character_id: number) => ({
+  character_id,
+  description: 'A haven',
+  category: 'Other',
+  justification: 'Because',
+  character_sheet: 'Sheet',
+  mechanics: 'None',
+  required_approval: 'Low',
+});
 
 /** Starts `write`; once it waits on the held approvals table, the reassignment runs (and waits, if it must). */
 async function reassignDuring(write: () => Promise<LightMyRequestResponse>, reassign: () => Promise<LightMyRequestResponse>) {
@@ -65,17 +76,8 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('a storyteller post
     const sheet = await sheetChangingHands();
     const character = await buildCharacter(t.database.db, { id_venue: sheet.venue.id_venue });
     const headers = await as(character.id_user);
-    const payload = {
-      character_id: character.id_character,
-      description: 'A haven',
-      category: 'Other',
-      justification: 'Because',
-      character_sheet: 'Sheet',
-      mechanics: 'None',
-      required_approval: 'Low',
-    };
     const [submitted] = await reassignDuring(
-      () => t.app.inject({ method: 'POST', url: '/api/approval/add', headers, payload }),
+      () => t.app.inject({ method: 'POST', url: '/api/approval/add', headers, payload: submission(character.id_character) }),
       sheet.reassign,
     );
     await expectWithNewHolder(submitted!.json().result.id, sheet.former, sheet.next);
@@ -100,5 +102,39 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('a storyteller post
       });
     await reassignDuring(move, sheet.reassign);
     await expectWithNewHolder(open.id, sheet.former, sheet.next);
+  });
+});
+
+describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('a character retired during its submission', () => {
+  useMatrixApp((app) => {
+    ({ t } = app);
+  });
+
+  it('leaves the application removed, not pending on a retired character', async () => {
+    const venue = await buildVenue(t.database.db, { id_location: (await buildLocation(t.database.db)).id_location });
+    const character = await buildCharacter(t.database.db, { id_venue: venue.id_venue });
+    const headers = bearer(await t.sessionFor(character.id_user));
+    const lock = await holdTableLock(t.url!, 'approvals', 'share');
+    const pending = [];
+    try {
+      pending.push(t.app.inject({ method: 'POST', url: '/api/approval/add', headers, payload: submission(character.id_character) }));
+      await lock.waitFor(1);
+      pending.push(
+        t.app.inject({
+          method: 'POST',
+          url: `/api/character/${character.id_character}/update`,
+          headers,
+          payload: { id_venue: venue.id_venue, character_status: 'Retired' },
+        }),
+      );
+      await lock.waitFor(2, pending[1]);
+    } finally {
+      await lock.release();
+    }
+    const [submitted, retired] = await Promise.all(pending);
+    expect(retired!.statusCode, retired!.body).toBe(200);
+    expect(submitted!.statusCode, submitted!.body).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: `/api/approvals/${submitted!.json().result.id}`, headers });
+    expect(res.json().result.status).toBe('Removed');
   });
 });

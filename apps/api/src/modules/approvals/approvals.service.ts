@@ -68,7 +68,10 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
       .from(characters)
       .innerJoin(users, eq(users.id_user, characters.id_user))
       .leftJoin(venues, eq(venues.id_venue, characters.id_venue))
-      .where(eq(characters.id_character, input.character_id));
+      .where(eq(characters.id_character, input.character_id))
+      // Held until the application is stored: a retire or a move (which lock the character `for update` first)
+      // waits for it, and then resolves or moves the application, instead of leaving it on a retired character.
+      .for('share', { of: characters });
     if (!character) throw charactersErrors.notFound();
     if (character.status !== 'Active') throw approvalsErrors.characterNotActive();
     if (!character.player_location) throw approvalsErrors.noDomain();
