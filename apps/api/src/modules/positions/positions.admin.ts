@@ -5,12 +5,14 @@
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { chainLevelOf } from '@guildhall/shared/rules/position-chain';
 import type { PositionAdd } from '@guildhall/shared/schemas/administration';
+import { levelOf } from '@guildhall/shared/rules/approval-workflow';
 import { and, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import {
   approvalEvents,
   approvals,
   characters,
   locations,
+  notifications,
   positionHolders,
   positions,
   tablesChanged,
@@ -20,7 +22,7 @@ import {
   type Tx,
 } from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
+import { noticeSubject, notify } from '../notifications/notifications.service';
 import { positionsErrors } from './positions.errors';
 
 type PositionRecord = typeof positions.$inferSelect;
@@ -46,6 +48,9 @@ async function describeMember(tx: Tx, id_user: number | null): Promise<string> {
     .where(eq(users.id_user, id_user));
   return m ? `${m.name} (${m.camnum})` : `member ${id_user}`;
 }
+
+/** The workflow's level a post's chain column approves at. */
+const WORKFLOW_LEVEL = { low: 'Low', mid: 'Mid', high: 'High', global: 'Top' } as const;
 
 const CHAIN_COLUMN = {
   low: approvals.id_user_low,
@@ -91,10 +96,20 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
   await tx
     .insert(approvalEvents)
     .values(open.map((a) => ({ approval_id: a.id, id_user: by, from_status: a.status, to_status: a.status, note })));
-  if (to !== null) {
+  // Those waiting at this post's level no longer await the former holder: their unread notices about them are done.
+  const awaiting = open.filter((a) => levelOf(a.status) === WORKFLOW_LEVEL[level]);
+  if (from !== null && awaiting.length > 0) {
+    const subjects = awaiting.map((a) => noticeSubject('approval', a.id));
+    await tx
+      .update(notifications)
+      .set({ read_at: sql`now()` })
+      .where(and(eq(notifications.id_user, from), inArray(notifications.subject, subjects), isNull(notifications.read_at)));
+  }
+  if (to !== null && awaiting.length > 0) {
+    const n = awaiting.length;
     await notify(tx, to, {
       kind: 'approval',
-      message: `${open.length} open application${open.length === 1 ? '' : 's'} now await${open.length === 1 ? 's' : ''} your review as ${position.pos_title}.`,
+      message: `${n} open application${n === 1 ? '' : 's'} now await${n === 1 ? 's' : ''} your review as ${position.pos_title}.`,
       link: '/storyteller/approvals',
     });
   }

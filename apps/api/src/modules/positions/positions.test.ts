@@ -194,4 +194,33 @@ describe('a venue storyteller post', () => {
     expect(second.json().code).toBe('positions.venue_has_storyteller');
     expect(await scalar(t.database.db, sql`select count(*)::int from positions where id_venue = ${venue.id_venue}`)).toBe(1);
   });
+
+  it('a reassignment clears the former holder’s notices of the applications that left them, and counts only those awaiting the new one', async () => {
+    const domain = await buildLocation(t.database.db);
+    const [former, next] = [await buildMember(t.database.db), await buildMember(t.database.db)];
+    const post_ = await buildPosition(t.database.db, { pos_type: 'DST', id_location: domain.id_location, id_user: former.id_user });
+    const character = await buildCharacter(t.database.db, {
+      id_venue: (await buildVenue(t.database.db, { id_location: domain.id_location })).id_venue,
+    });
+    const atMid = await buildApproval(t.database.db, {
+      character_id: character.id_character,
+      status: 'Pending Mid',
+      id_user_mid: former.id_user,
+    });
+    await buildApproval(t.database.db, { character_id: character.id_character, status: 'Pending Low', id_user_mid: former.id_user });
+    await t.database.db.execute(
+      sql`insert into notifications (id_user, kind, message, link, subject)
+          values (${former.id_user}, 'approval', 'It awaits your review', ${`/storyteller/approvals/${atMid.id}`}, ${`approval:${atMid.id}`})`,
+    );
+    const notices = async (member: number) =>
+      (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(await t.sessionFor(member)) })).json();
+    expect((await notices(former.id_user)).extra.unread).toBe(1);
+
+    expect((await post(`/api/positions/${post_.id_position}/assign`, 'admin', { id_user: next.id_user })).statusCode).toBe(200);
+    const review = (body: { result: { rows: { kind: string; message: string; read_at: string | null }[] } }) =>
+      body.result.rows.filter((n) => n.kind === 'approval');
+    expect(review(await notices(former.id_user)).map((n) => n.read_at)).toEqual([expect.any(String)]);
+    const told = await notices(next.id_user);
+    expect(review(told).map((n) => n.message)).toEqual([`1 open application now awaits your review as ${post_.pos_title}.`]);
+  });
 });
