@@ -2,7 +2,6 @@
 // on, and the detail with its chain and history. The lists are in approvals.list.ts, the actions in
 // approvals.workflow.ts.
 import { APPROVAL_LEVELS, type ApprovalLevel, POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
-import { appNumber } from '@guildhall/shared/rules/app-number';
 import { isOpenStatus, isOverdue, levelOf, waitingDays } from '@guildhall/shared/rules/approval-workflow';
 import { ancestorIds, regionOf } from '@guildhall/shared/rules/locations';
 import type { ApprovalAdd, ApprovalDetail } from '@guildhall/shared/schemas/approvals';
@@ -23,6 +22,7 @@ import { charactersErrors } from '../characters/characters.errors';
 import { listLocations } from '../locations/locations.service';
 import { noticeSubject, notify } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
+import { freeAppNumber } from './approvals.numbers';
 import type { ApprovalRecord } from './approvals.policy';
 import { fullName } from '../users/person-name';
 import { joined, joinedWithPlace, players, venuePlaces } from './approvals.rows';
@@ -83,7 +83,7 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
       .values({ id_location: character.player_location, last_number: 1 })
       .onConflictDoUpdate({ target: appNumberCounters.id_location, set: { last_number: sql`${appNumberCounters.last_number} + 1` } })
       .returning({ last: appNumberCounters.last_number });
-    const number = appNumber(byId.get(character.player_location)!.domain_code, counter!.last);
+    const number = await freeAppNumber(tx, character.player_location, byId.get(character.player_location)!.domain_code, counter!.last);
 
     const venueLocation = character.venue_location ? byId.get(character.venue_location) : undefined;
     const region = venueLocation ? regionOf(venueLocation, byId) : undefined;

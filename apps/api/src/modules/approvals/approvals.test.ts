@@ -1,7 +1,7 @@
 // Submitting an application: its number, its chain, its event, and who is told — and who may.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildCharacter, buildVenue } from '../../test/factories';
+import { buildApproval, buildCharacter, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -34,6 +34,18 @@ const application = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/approval/add', () => {
+  it('numbers the application past numbers another domain’s applications already hold under the same code', async () => {
+    const first = (await post('/api/approval/add', 'member', application())).json().result.app_number as string;
+    const [, prefix, seq] = /^(.*)-(\d{4})$/.exec(first)!;
+    const numbered = (n: number) => `${prefix}-${String(Number(seq) + n).padStart(4, '0')}`;
+    // As after a recode that gave this domain a code whose numbers were already given out.
+    for (const n of [1, 2, 5]) await buildApproval(t.database.db, { app_number: numbered(n) });
+    const res = await post('/api/approval/add', 'member', application());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.app_number).toBe(numbered(6));
+    expect((await post('/api/approval/add', 'member', application())).json().result.app_number).toBe(numbered(7));
+  });
+
   it('numbers the application from the player’s domain, assigns the chain, records the event and tells the first approver', async () => {
     const res = await post('/api/approval/add', 'member', application({ app_number: 'XX-HACK' }));
     expect(res.statusCode).toBe(200);
