@@ -76,11 +76,22 @@ export async function notify(tx: Tx, id_users: number | readonly (number | null)
  * their unread notices about it are marked read, in the transaction of that change. Call it before telling
  * the next readers, so their new notices stay unread.
  */
-export async function resolveNotices(tx: Tx, subjects: NoticeSubject | readonly NoticeSubject[]): Promise<void> {
+export async function resolveNotices(
+  tx: Tx,
+  subjects: NoticeSubject | readonly NoticeSubject[],
+  /** Only this member's notices (a post's former holder), not every reader's. */
+  onlyOf?: number,
+): Promise<void> {
   const list = typeof subjects === 'string' ? [subjects] : subjects;
   if (list.length === 0) return;
   await tx
     .update(notifications)
     .set({ read_at: sql`now()` })
-    .where(and(inArray(notifications.subject, [...list]), isNull(notifications.read_at)));
+    .where(
+      and(
+        inArray(notifications.subject, [...list]),
+        isNull(notifications.read_at),
+        onlyOf === undefined ? undefined : eq(notifications.id_user, onlyOf),
+      ),
+    );
 }

@@ -12,7 +12,6 @@ import {
   approvals,
   characters,
   locations,
-  notifications,
   positionHolders,
   positions,
   tablesChanged,
@@ -22,7 +21,7 @@ import {
   type Tx,
 } from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
-import { noticeSubject, notify } from '../notifications/notifications.service';
+import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { positionsErrors } from './positions.errors';
 
 type PositionRecord = typeof positions.$inferSelect;
@@ -99,11 +98,11 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
   // Those waiting at this post's level no longer await the former holder: their unread notices about them are done.
   const awaiting = open.filter((a) => levelOf(a.status) === WORKFLOW_LEVEL[level]);
   if (from !== null && awaiting.length > 0) {
-    const subjects = awaiting.map((a) => noticeSubject('approval', a.id));
-    await tx
-      .update(notifications)
-      .set({ read_at: sql`now()` })
-      .where(and(eq(notifications.id_user, from), inArray(notifications.subject, subjects), isNull(notifications.read_at)));
+    await resolveNotices(
+      tx,
+      awaiting.map((a) => noticeSubject('approval', a.id)),
+      from,
+    );
   }
   if (to !== null && awaiting.length > 0) {
     const n = awaiting.length;
