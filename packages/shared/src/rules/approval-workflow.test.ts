@@ -14,6 +14,7 @@ import {
   requiredLevelChoices,
   statusAfterApprove,
   waitingDays,
+  firstAwaitedLevel,
 } from './approval-workflow';
 
 const chain = { Low: 10, Mid: 20, High: 30, Top: 40 };
@@ -126,5 +127,16 @@ describe('the rest of the rules', () => {
     expect(isOverdue('Pending Low', '2026-03-01T12:00:00Z', now, 14)).toBe(false);
     expect(isOverdue('Pending Low', '2026-03-01T11:00:00Z', now, 14)).toBe(true);
     expect(isOverdue('Approved', '2026-01-01T00:00:00Z', now, 14)).toBe(false);
+  });
+});
+
+describe('the level a new application first waits at', () => {
+  it('is Low, unless the player is that level’s approver: then the lowest level whose approver is someone else', () => {
+    const chain = { Low: 10, Mid: 20, High: 30, Top: 40 };
+    expect(firstAwaitedLevel(chain, 99)).toBe('Low');
+    expect(firstAwaitedLevel(chain, 10)).toBe('Mid');
+    expect(firstAwaitedLevel({ ...chain, Mid: 10 }, 10)).toBe('High');
+    expect(firstAwaitedLevel({ Low: null, Mid: 20, High: 30, Top: 40 }, 10)).toBe('Low');
+    expect(firstAwaitedLevel({ Low: 10, Mid: 10, High: 10, Top: 10 }, 10)).toBe('Top');
   });
 });

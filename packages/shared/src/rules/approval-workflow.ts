@@ -49,6 +49,15 @@ export function levelOf(status: ApprovalStatus): ApprovalLevel | null {
 
 export const pendingStatusOf = (level: ApprovalLevel): OpenApprovalStatus => `Pending ${level}`;
 
+/**
+ * The level a new application first waits at (or one whose character moved to a sheet the player runs): the lowest
+ * whose approver is not the player, as no one approves their own character (DESIGN §6, decision 143). Approving it
+ * there completes it as at any level at or above the required one.
+ */
+export function firstAwaitedLevel(chain: Chain, owner: number): ApprovalLevel {
+  return APPROVAL_LEVELS.find((level) => chain[level] !== owner) ?? 'Top';
+}
+
 export function nextLevel(level: ApprovalLevel): ApprovalLevel | null {
   return APPROVAL_LEVELS[levelIndex(level) + 1] ?? null;
 }

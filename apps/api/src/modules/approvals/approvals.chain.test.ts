@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApproval, buildCharacter, buildLocation, buildMember, buildSheetWithPost, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
+import { applicationForm } from './application-form';
 import { bearer, type TestApp, useMatrixApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -80,5 +81,58 @@ describe('an application’s approvers', () => {
     expect((await post(`/api/positions/${postA.id_position}/end`, 'admin')).statusCode).toBe(200);
     expect((await approveAs(alice.id_user, open.id, 'Pending Low')).statusCode).toBe(403);
     expect((await approveAs(bob.id_user, open.id, 'Pending Low')).statusCode).toBe(200);
+  });
+});
+
+describe('an application for a character on a sheet its player runs (decision 143)', () => {
+  const statusOf = (id: number) => rows<{ status: string }>(t.database.db, sql`select status from approvals where id = ${id}`);
+
+  it('waits first for the domain storyteller, who is told and completes it; the player cannot', async () => {
+    const db = t.database.db;
+    const domain = await buildLocation(db);
+    const [runner, dst] = [await buildMember(db, { id_location: domain.id_location }), await buildMember(db)];
+    const { venue } = await buildSheetWithPost(db, domain.id_location, runner.id_user);
+    const appointed = await post('/api/positions/add', 'admin', { id_location: domain.id_location, pos_type: 'DST', id_user: dst.id_user });
+    expect(appointed.statusCode).toBe(200);
+    const character = await buildCharacter(db, { id_user: runner.id_user, id_venue: venue.id_venue });
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/approval/add',
+      headers: bearer(await t.sessionFor(runner.id_user)),
+      payload: applicationForm({ character_id: character.id_character }),
+    });
+    expect(submitted.statusCode).toBe(200);
+    const id = submitted.json().result.id as number;
+    expect(await statusOf(id)).toEqual([{ status: 'Pending Mid' }]);
+    expect(await approvalNotices(dst.id_user)).toBe(1);
+    expect(await approvalNotices(runner.id_user)).toBe(0);
+    expect((await approveAs(runner.id_user, id, 'Pending Mid')).statusCode).toBe(403);
+    expect((await approveAs(dst.id_user, id, 'Pending Mid')).statusCode).toBe(200);
+    expect(await statusOf(id)).toEqual([{ status: 'Approved' }]);
+  });
+
+  it('moves on to the domain storyteller when the character moves onto a sheet its player runs', async () => {
+    const db = t.database.db;
+    const domain = await buildLocation(db);
+    const [runner, other, dst] = [await buildMember(db), await buildMember(db), await buildMember(db)];
+    const sheetA = await buildVenue(db, { id_location: domain.id_location, id_user_st: other.id_user });
+    const sheetB = await buildVenue(db, { id_location: domain.id_location, id_user_st: runner.id_user });
+    const character = await buildCharacter(db, { id_user: runner.id_user, id_venue: sheetA.id_venue });
+    const open = await buildApproval(db, {
+      character_id: character.id_character,
+      status: 'Pending Low',
+      id_user_low: other.id_user,
+      id_user_mid: dst.id_user,
+    });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/character/${character.id_character}/update`,
+      headers: bearer(await t.sessionFor(runner.id_user)),
+      payload: { id_venue: sheetB.id_venue },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await statusOf(open.id)).toEqual([{ status: 'Pending Mid' }]);
+    expect(await approvalNotices(dst.id_user)).toBe(1);
+    expect((await approveAs(dst.id_user, open.id, 'Pending Mid')).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,16 @@
 // on, and the detail with its chain and history. The lists are in approvals.list.ts, the actions in
 // approvals.workflow.ts.
 import { APPROVAL_LEVELS, type ApprovalLevel, POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
-import { isOpenStatus, isOverdue, levelOf, waitingDays } from '@guildhall/shared/rules/approval-workflow';
+import {
+  CHAIN_COLUMN,
+  firstAwaitedLevel,
+  isOpenStatus,
+  isOverdue,
+  levelIndex,
+  levelOf,
+  pendingStatusOf,
+  waitingDays,
+} from '@guildhall/shared/rules/approval-workflow';
 import { ancestorIds, regionOf } from '@guildhall/shared/rules/locations';
 import type { ApprovalAdd, ApprovalDetail } from '@guildhall/shared/schemas/approvals';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -53,7 +62,8 @@ async function holder(tx: Tx, id_location: number | undefined, type: 'DST' | 'RS
  * DESIGN §6 submission: the number is the player's domain code and that domain's next sequence (one UPDATE …
  * RETURNING, so concurrent submissions never collide); the chain is the venue's storyteller (Low), a domain
  * storyteller of the venue's domain (Mid), a regional storyteller of its region (High) and a national
- * storyteller (Global). Status 'Pending Low', an event, and the first approver is told.
+ * storyteller (Global). Status 'Pending Low' (or the first level the player does not approve: decision 143), an
+ * event, and that level's approver is told.
  */
 export async function submitApproval(db: Db, submitterId: number, input: ApprovalAdd): Promise<{ id: number; app_number: string }> {
   return db.transaction(async (tx) => {
@@ -61,6 +71,7 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
       .select({
         status: characters.character_status,
         name: characters.character_name,
+        owner: characters.id_user,
         player_location: users.id_location,
         id_venue: venues.id_venue,
         venue_location: venues.id_location,
@@ -96,6 +107,10 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
       ? await tx.select({ st: venues.id_user_st }).from(venues).where(eq(venues.id_venue, character.id_venue)).for('share')
       : [];
     const chain = { id_user_low: venue?.st ?? null, id_user_mid: mid, id_user_high: high, id_user_global: global };
+    // A level the player approves (their own sheet, their domain) is passed over: it first waits where someone else does.
+    const first = firstAwaitedLevel({ Low: chain.id_user_low, Mid: mid, High: high, Top: global }, character.owner);
+    const status = pendingStatusOf(first);
+    const approver = chain[CHAIN_COLUMN[first]];
     const [created] = await tx
       .insert(approvals)
       .values({
@@ -106,7 +121,8 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
         character_sheet: input.character_sheet,
         mechanics: input.mechanics,
         required_approval: input.required_approval,
-        status: 'Pending Low',
+        status,
+        level_reached: levelIndex(first),
         character_id: input.character_id,
         updated_by: submitterId,
         id_location: venueLocation?.id_location ?? null,
@@ -115,9 +131,9 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
       .returning({ id: approvals.id });
     await tx
       .insert(approvalEvents)
-      .values({ approval_id: created!.id, id_user: submitterId, from_status: null, to_status: 'Pending Low', note: 'Submitted' });
-    if (chain.id_user_low !== submitterId) {
-      await notify(tx, [chain.id_user_low], {
+      .values({ approval_id: created!.id, id_user: submitterId, from_status: null, to_status: status, note: 'Submitted' });
+    if (approver !== submitterId) {
+      await notify(tx, [approver], {
         kind: 'approval',
         message: awaitsReviewMessage(number, input.description, character.name),
         link: approvalLink(created!.id),

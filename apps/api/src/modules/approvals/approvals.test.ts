@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApproval, buildCharacter, buildVenue } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
+import { applicationForm } from './application-form';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -22,16 +23,7 @@ afterAll(async () => {
 
 const post = (url: string, who: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token[who]!), payload });
 const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(token[who]!) });
-const application = (extra: Record<string, unknown> = {}) => ({
-  character_id: character,
-  description: 'Fame background',
-  category: 'Fame Background',
-  justification: 'Known in the city',
-  character_sheet: 'Sheet v2',
-  mechanics: 'Fame 1',
-  required_approval: 'Low',
-  ...extra,
-});
+const application = (extra: Record<string, unknown> = {}) => applicationForm({ character_id: character, ...extra });
 
 describe('POST /api/approval/add', () => {
   it('numbers the application past numbers another domain’s applications already hold under the same code', async () => {

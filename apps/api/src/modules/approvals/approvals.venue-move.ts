@@ -1,7 +1,14 @@
 // An application's Low approver is the storyteller of its character's style sheet (DESIGN §6). When the character
 // moves to another sheet its open applications follow, so a post's change of hands (positions.admin.ts) finds them
 // by the character's venue; Mid and above stay with the place it was submitted at.
-import { OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflow';
+import {
+  CHAIN_COLUMN,
+  firstAwaitedLevel,
+  levelIndex,
+  OPEN_APPROVAL_STATUSES,
+  pendingStatusOf,
+} from '@guildhall/shared/rules/approval-workflow';
+import type { ApprovalLevel, ApprovalStatus } from '@guildhall/shared/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { approvalEvents, approvals, type Tx } from '../../db/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
@@ -14,7 +21,15 @@ export async function followCharacterToVenue(
   by: number,
 ): Promise<void> {
   const open = await tx
-    .select({ id: approvals.id, status: approvals.status, app_number: approvals.app_number, description: approvals.description })
+    .select({
+      id: approvals.id,
+      status: approvals.status,
+      app_number: approvals.app_number,
+      description: approvals.description,
+      id_user_mid: approvals.id_user_mid,
+      id_user_high: approvals.id_user_high,
+      id_user_global: approvals.id_user_global,
+    })
     .from(approvals)
     .where(
       and(
@@ -38,15 +53,32 @@ export async function followCharacterToVenue(
   await tx
     .insert(approvalEvents)
     .values(open.map((a) => ({ approval_id: a.id, id_user: by, from_status: a.status, to_status: a.status, note })));
-  // Those waiting at Low now wait for the new sheet's storyteller; the former one's notices about them are done.
+  // Those waiting at Low now wait for the new sheet's storyteller (or, on a sheet the player runs, the first level
+  // they do not approve: decision 143); the former one's notices about them are done.
   for (const a of open.filter((a) => a.status === 'Pending Low')) {
     await resolveNotices(tx, noticeSubject('approval', a.id));
-    if (venue.st === null || venue.st === character.owner) continue;
-    await notify(tx, [venue.st], {
+    const chain = { id_user_low: venue.st, id_user_mid: a.id_user_mid, id_user_high: a.id_user_high, id_user_global: a.id_user_global };
+    const first = firstAwaitedLevel({ Low: venue.st, Mid: a.id_user_mid, High: a.id_user_high, Top: a.id_user_global }, character.owner);
+    if (first !== 'Low') await passOver(tx, a, first, by);
+    const approver = chain[CHAIN_COLUMN[first]];
+    if (approver === null || approver === character.owner) continue;
+    await notify(tx, [approver], {
       kind: 'approval',
       message: awaitsReviewMessage(a.app_number, a.description, character.name),
       link: approvalLink(a.id),
       subject: noticeSubject('approval', a.id),
     });
   }
+}
+
+/** An application moved past the level its player approves, with its event (decision 143). */
+async function passOver(tx: Tx, a: { id: number; status: ApprovalStatus }, level: ApprovalLevel, by: number) {
+  const status = pendingStatusOf(level);
+  await tx
+    .update(approvals)
+    .set({ status, level_reached: sql`greatest(${approvals.level_reached}, ${levelIndex(level)})`, level_since: sql`now()` })
+    .where(eq(approvals.id, a.id));
+  await tx
+    .insert(approvalEvents)
+    .values({ approval_id: a.id, id_user: by, from_status: a.status, to_status: status, note: 'Passed over: the player runs this level' });
 }

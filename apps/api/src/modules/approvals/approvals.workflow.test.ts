@@ -130,7 +130,9 @@ describe('the review walk', () => {
   it('refuses a storyteller approving an application for their own character (403)', async () => {
     const own = await submit('low', 'Low');
     expect((await get(`/api/approvals/${own}`, 'low')).json().extra.abilities).toEqual(['remove']);
-    expect((await act(own, 'approve', 'low', 'Pending Low')).statusCode).toBe(403);
+    // It waits past the level its player approves (decision 143), and there too the player may not act.
+    expect((await get(`/api/approvals/${own}`, 'low')).json().result.status).toBe('Pending Mid');
+    expect((await act(own, 'approve', 'low', 'Pending Mid')).statusCode).toBe(403);
     const list = (await get('/api/approvals/get?awaitingMe=true&count=100', 'low')).json().result;
     expect(list.rows.map((r: { id: number }) => r.id)).not.toContain(own);
   });
