@@ -86,7 +86,8 @@ export async function erasurePreview(db: Db, id_user: number) {
   const data = await personalData(db, id_user);
   return {
     tables: Object.entries(data)
-      .filter(([, rows]) => rows.length)
+      // Rows about others they only acted on are not theirs, and erasure keeps them (decision 144).
+      .filter(([table, rows]) => rows.length && !table.endsWith('.acted'))
       .map(([table, rows]) => ({ table, rows: rows.length })),
     removed: [
       'name (becomes "Former member #id")',

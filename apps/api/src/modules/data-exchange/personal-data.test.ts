@@ -108,6 +108,34 @@ describe('a member’s data download', () => {
     expect(json('mail_address_marks').map((m) => m.last_error)).toEqual(['550 no such user']);
   });
 
+  it('gives of another member’s rows that the member only acted on their key, their part and when (decision 144)', async () => {
+    const db = t.database.db;
+    const [staff, player] = [await buildMember(db), await buildMember(db)];
+    const character = await buildCharacter(db, { id_user: player.id_user, character_name: 'Mira of the Docks' });
+    await db.execute(
+      sql`update characters set signed_by = ${staff.id_user}, signed_at = now() where id_character = ${character.id_character}`,
+    );
+    const [entry] = await rows<{ id: number }>(
+      db,
+      sql`insert into prestige (id_user, id_reviewer, prestige_description, prestige_category, prestige_general)
+          values (${player.id_user}, ${staff.id_user}, 'Ran the door all night', 'Administration', 10) returning id_prestige as id`,
+    );
+    const files = unzip((await download('admin', staff.id_user)).rawPayload);
+    const json = (name: string) => JSON.parse(files[`${name}.json`] ?? '[]') as Record<string, unknown>[];
+    expect(json('characters')).toEqual([]);
+    expect(json('prestige')).toEqual([]);
+    const [signed] = json('characters.acted');
+    expect(signed).toMatchObject({ id_character: character.id_character, signed_by: staff.id_user });
+    expect(Object.keys(signed!)).not.toContain('character_name');
+    const [awarded] = json('prestige.acted');
+    expect(awarded).toMatchObject({ id_prestige: entry!.id, id_reviewer: staff.id_user });
+    expect(Object.keys(awarded!).sort()).toEqual(['id_prestige', 'id_reviewer', 'prestige_datetime']);
+    expect(files['README.txt']).toContain('.acted.json');
+    // The player's own download holds the whole rows.
+    const theirs = unzip((await download('admin', player.id_user)).rawPayload);
+    expect(JSON.parse(theirs['prestige.json']!)).toMatchObject([{ prestige_description: 'Ran the door all night' }]);
+  });
+
   it('is the member’s own (or an administrator’s to hand over), never another member’s', async () => {
     expect((await download('member', id.admin!)).statusCode).toBe(403);
     expect((await download('admin', id.member!)).statusCode).toBe(200);

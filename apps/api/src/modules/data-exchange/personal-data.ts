@@ -3,13 +3,14 @@
 // download without anyone remembering it: every column that references users.id_user (or is named id_user…) but
 // an application's approver chain, and the rows of tables that reference the member's characters (XP logs,
 // applications and their history). To these the rows held about them under other keys (held-about): audit rows about
-// them, failed sign-ins and bounce marks under their e-mail addresses.
+// them, failed sign-ins and bounce marks under their e-mail addresses. A row about another member that names them
+// only as the one who acted (signed_by, id_reviewer, decided_by…) gives its key, their part and when (decision 144).
 import { CHAIN_COLUMN } from '@guildhall/shared/rules/approval-workflow';
-import { getTableColumns, inArray, is, or, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, inArray, is, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { strToU8, zipSync } from 'fflate';
 import * as dataLayer from '../../db/index';
-import { approvals, characters, type Db, users } from '../../db/index';
+import { approvals, auditLog, characters, type Db, users } from '../../db/index';
 import { heldAbout, holdsAbout, memberEmails } from './held-about';
 
 /**
@@ -21,8 +22,10 @@ const SECRET = /hash|token|secret|^zip_file$/i;
 export interface TableReach {
   name: string;
   table: PgTable;
-  /** Columns that hold a member's id. */
+  /** Columns that hold the id of the member whose row it is (`id_user`). */
   userColumns: PgColumn[];
+  /** Columns that hold the id of a member who acted on the row (signed_by, id_reviewer, decided_by, created_by…). */
+  actorColumns: PgColumn[];
   /** Columns that hold a character's id. */
   characterColumns: PgColumn[];
 }
@@ -49,20 +52,35 @@ export function tablesReferringToMembers(): TableReach[] {
   return tables
     .map((table) => {
       const byName = Object.values(getTableColumns(table)).filter((c) => /^id_user/.test(c.name)) as PgColumn[];
-      const userColumns = [...new Set([...referencesTo(table, users), ...(table === users ? [users.id_user] : []), ...byName])].filter(
+      const members = [...new Set([...referencesTo(table, users), ...(table === users ? [users.id_user] : []), ...byName])].filter(
         (column) => namesWhoseRow(table, column),
       );
       const characterColumns = table === characters ? [] : referencesTo(table, characters);
-      return { name: getTableConfig(table).name, table, userColumns, characterColumns };
+      // The audit log's id_user is who acted; the rows about a member are found by their entity (held-about).
+      const whose = (column: PgColumn) => column.name === 'id_user' && table !== auditLog;
+      const userColumns = members.filter(whose);
+      const actorColumns = members.filter((column) => !whose(column));
+      return { name: getTableConfig(table).name, table, userColumns, actorColumns, characterColumns };
     })
-    .filter((t) => t.userColumns.length || t.characterColumns.length || holdsAbout(t.table));
+    .filter((t) => t.userColumns.length || t.actorColumns.length || t.characterColumns.length || holdsAbout(t.table));
 }
 
 function withoutSecrets(row: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET.test(key)));
 }
 
-/** Each table's rows about the member, by table name. */
+/** What is kept of a row the member only acted on: its key, their part (the actor columns) and its times. */
+function actedPart(t: TableReach): Record<string, PgColumn> {
+  const columns = Object.entries(getTableColumns(t.table)) as [string, PgColumn][];
+  const keys = new Set(getTableConfig(t.table).primaryKeys.flatMap((pk) => pk.columns));
+  const kept = columns.filter(([, c]) => c.primary || keys.has(c) || t.actorColumns.includes(c) || c.columnType === 'PgTimestamp');
+  return Object.fromEntries(kept);
+}
+
+/**
+ * Each table's rows about the member, by table name; and, as `<table>.acted`, the rows about others they only acted
+ * on, cut to `actedPart` (decision 144).
+ */
 export async function personalData(db: Db, id_user: number): Promise<Record<string, Record<string, unknown>[]>> {
   const own = await db.select({ id: characters.id_character }).from(characters).where(sql`${characters.id_user} = ${id_user}`);
   const characterIds = own.map((c) => c.id);
@@ -71,13 +89,15 @@ export async function personalData(db: Db, id_user: number): Promise<Record<stri
   for (const t of tablesReferringToMembers()) {
     const match: SQL[] = [...t.userColumns.map((c) => sql`${c} = ${id_user}`), ...heldAbout(t.table, id_user, emails)];
     if (characterIds.length) match.push(...t.characterColumns.map((c) => inArray(c, characterIds)));
-    const rows = match.length
-      ? await db
-          .select()
-          .from(t.table)
-          .where(or(...match))
-      : [];
+    const about = match.length ? or(...match)! : sql`false`;
+    const rows = match.length ? await db.select().from(t.table).where(about) : [];
     out[t.name] = (rows as Record<string, unknown>[]).map(withoutSecrets);
+    if (!t.actorColumns.length) continue;
+    const acted = await db
+      .select(actedPart(t))
+      .from(t.table)
+      .where(and(or(...t.actorColumns.map((c) => sql`${c} = ${id_user}`)), sql`not coalesce(${about}, false)`));
+    if (acted.length) out[`${t.name}.acted`] = acted as Record<string, unknown>[];
   }
   return out;
 }
@@ -88,7 +108,9 @@ export async function personalDataZip(db: Db, id_user: number): Promise<Uint8Arr
   const files: Record<string, Uint8Array> = {
     'README.txt': strToU8(
       `Everything Guildhall holds about member ${id_user}, one JSON file per table, made ${new Date().toISOString()}.\r\n` +
-        'Password hashes and sign-in tokens are left out: they are keys, not information about you.\r\n',
+        'Password hashes and sign-in tokens are left out: they are keys, not information about you.\r\n' +
+        'A file named <table>.acted.json lists rows about other members that you acted on (a character you signed, ' +
+        "prestige you awarded, a check-in you recorded…): each row's key, your part and when, not the other member's data.\r\n",
     ),
   };
   for (const [name, rows] of Object.entries(data)) files[`${name}.json`] = strToU8(JSON.stringify(rows, null, 2));
