@@ -126,6 +126,15 @@ describe('POST /api/auth/login', () => {
     expect((await login({ email: MEMBER, password: DEMO_PASSWORD }, ip)).statusCode).toBe(200);
   });
 
+  it('lets no more guesses from one address through than its limit when they are sent all at once, at many accounts', async () => {
+    // Password spraying: one guess at each of many accounts, all at once, from one address.
+    const burst = Array.from({ length: 25 }, (_, i) => login({ email: `sprayed${i}@guildhall.test`, password: 'Summer2024!' }, '10.4.4.4'));
+    const statuses = (await Promise.all(burst)).map((res) => res.statusCode);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect((await login({ email: 'sprayed-late@guildhall.test', password: 'Summer2024!' }, '10.4.4.4')).statusCode).toBe(429);
+  });
+
   it('backs off an account after 10 failures from any addresses', async () => {
     const email = 'coordinator@guildhall.test';
     for (let i = 0; i < 10; i++) expect((await login({ email, password: 'wrong' }, `10.7.0.${i}`)).statusCode).toBe(401);

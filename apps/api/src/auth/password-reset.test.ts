@@ -279,6 +279,13 @@ describe('requests are limited per address like sign-ins', () => {
     expect(Number(eleventh.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await ask('someone-else@guildhall.test', '10.99.0.2')).statusCode).toBe(200);
   });
+
+  it('lets no more requests through than the limit when they are sent all at once', async () => {
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(`burst${i}@guildhall.test`, '10.99.0.3')));
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
+  });
 });
 
 describe('the log, with no mail server configured', () => {

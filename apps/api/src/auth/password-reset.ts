@@ -29,15 +29,14 @@ export function registerPasswordReset(
     reply.header('cache-control', 'no-store').type('text/html');
     const parsed = form.safeParse(req.body ?? {});
     const email = parsed.success ? parsed.data.email.trim() : '';
+    if (!email) return reply.code(400).send(forgotPasswordPage({ error: 'Please enter your email address.' }));
     try {
-      await opts.limits.assertResetAllowed(req.ip);
+      await opts.limits.takeResetTurn(req.ip);
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
       if (error.headers) reply.headers(error.headers);
       return reply.code(429).send(forgotPasswordPage({ email, error: error.message }));
     }
-    if (!email) return reply.code(400).send(forgotPasswordPage({ error: 'Please enter your email address.' }));
-    await opts.limits.recordResetRequest(req.ip);
     const member = await findResetMember(opts.db, email);
     if (member) {
       const delivery = sendPasswordReset(opts.db, member, {

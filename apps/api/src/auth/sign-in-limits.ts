@@ -1,7 +1,8 @@
 // DESIGN §4 sign-in abuse limits, kept in the database so every API process sees the same counts.
-// Only failures count: a hotel full of members signing in from one address is never limited. Password-reset
+// Only failures count: a hotel full of members signing in from one address is never refused (checks in progress
+// hold places while they run, so a burst of guesses is counted; sign-ins beyond the limit at once wait briefly). Password-reset
 // requests (issue 23) are counted with them, per address: each one is a guess at an address, as a failure is.
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, min, type SQL, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import { signInFailures, type Db } from '../db/index';
 import { authErrors } from './auth.errors';
@@ -16,15 +17,15 @@ export interface SignInLimits {
    * before any is recorded; sign-ins at once wait briefly). `settle` records a failure or gives the place back.
    */
   beginAttempt(ip: string, email: string): Promise<{ settle(failed: boolean): Promise<void> }>;
-  /** Throws the 429 for a password-reset request from an address past the per-address limit. */
-  assertResetAllowed(ip: string): Promise<void>;
-  recordResetRequest(ip: string): Promise<void>;
+  /**
+   * Records a password-reset request from the address, then throws the 429 when the address had reached its limit
+   * before it (requests sent at once are counted in their order, not all let through).
+   */
+  takeResetTurn(ip: string): Promise<void>;
 }
 
 /** What a reset request is recorded under in place of an email (no address has no `@`). */
 const RESET_REQUEST = 'password reset request';
-/** The address of an account's attempt in progress: no address reads so, and the per-address count never sees it. */
-const IN_PROGRESS = '';
 
 /**
  * What an address is counted under: an IPv6 address's /64, which one subscriber's line is given whole (counted one by
@@ -46,7 +47,7 @@ export function createSignInLimits(
     const [row] = await db
       .select({ n: count(), oldest: min(signInFailures.at) })
       .from(signInFailures)
-      .where(and(eq(column, value), gt(signInFailures.at, since)));
+      .where(and(eq(column, value), eq(signInFailures.pending, false), gt(signInFailures.at, since)));
     const oldest = row?.oldest ? new Date(row.oldest).getTime() : Date.now();
     return { n: Number(row?.n ?? 0), retryAfter: (oldest + seconds * 1000 - Date.now()) / 1000 };
   };
@@ -65,49 +66,76 @@ export function createSignInLimits(
     recordFailure: (ip, email) => record(ip, accountOf(email)),
     async beginAttempt(ip, email) {
       await assertAddressAllowed(ip);
-      const account = accountOf(email);
+      const [account, network] = [accountOf(email), networkOf(ip)];
       const lockSeconds = opts.accountLockMinutes * 60;
       const locked = (retryAfter: number) =>
         authErrors.rateLimited(retryAfter, 'Too many failed sign-ins for this account. Please wait and try again.');
-      const [held] = await db.insert(signInFailures).values({ ip: IN_PROGRESS, email: account }).returning({ id: signInFailures.id });
+      const [held] = await db
+        .insert(signInFailures)
+        .values({ ip: network, email: account, pending: true })
+        .returning({ id: signInFailures.id });
       const giveBack = () => db.delete(signInFailures).where(eq(signInFailures.id, held!.id));
-      // Its turn: no more checks run at once than the failures left allow. Attempts that came earlier go first; the
-      // others wait for them to settle (a success gives its place back, a failure uses one up).
+      const ofAccount = sql`${signInFailures.email} = ${account} and ${signInFailures.at} > now() - make_interval(secs => ${lockSeconds})`;
+      const ofAddress = sql`${signInFailures.ip} = ${network} and ${signInFailures.at} > now() - interval '60 seconds'`;
+      const failures = (of: SQL) => sql<number>`count(*) filter (where ${of} and not ${signInFailures.pending})`.mapWith(Number);
+      const ahead = (of: SQL) =>
+        sql<number>`count(*) filter (where ${of} and ${signInFailures.pending} and ${signInFailures.id} < ${held!.id})`.mapWith(Number);
+      // Its turn: no more checks run at once than the failures left allow, for the account and for the address (guesses
+      // at many accounts sent at once from one address). Attempts that came earlier go first; the others wait for them
+      // to settle (a success gives its place back, a failure uses one up).
       for (const until = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 25))) {
         // One statement, one snapshot: a place turning into a failure meanwhile is counted once, not as neither.
         const [now] = await db
           .select({
-            failures: sql<number>`count(*) filter (where ${signInFailures.ip} <> ${IN_PROGRESS})`.mapWith(Number),
-            ahead:
-              sql<number>`count(*) filter (where ${signInFailures.ip} = ${IN_PROGRESS} and ${signInFailures.id} < ${held!.id})`.mapWith(
-                Number,
-              ),
+            account: failures(ofAccount),
+            accountAhead: ahead(ofAccount),
+            address: failures(ofAddress),
+            addressAhead: ahead(ofAddress),
           })
           .from(signInFailures)
-          .where(and(eq(signInFailures.email, account), gt(signInFailures.at, sql`now() - make_interval(secs => ${lockSeconds})`)));
-        if (now!.failures >= opts.accountLockFailures) {
+          .where(sql`(${ofAccount}) or (${ofAddress})`);
+        if (now!.account >= opts.accountLockFailures) {
           await giveBack();
           throw locked((await windowFor(signInFailures.email, account, lockSeconds)).retryAfter);
         }
-        if (now!.failures + now!.ahead < opts.accountLockFailures) break;
+        if (now!.address >= opts.failuresPerMinute) {
+          await giveBack();
+          throw authErrors.rateLimited((await windowFor(signInFailures.ip, network, 60)).retryAfter);
+        }
+        const free = now!.account + now!.accountAhead < opts.accountLockFailures;
+        if (free && now!.address + now!.addressAhead < opts.failuresPerMinute) break;
         if (Date.now() > until) {
           await giveBack();
-          throw locked(1);
+          throw free ? authErrors.rateLimited(1) : locked(1);
         }
       }
       return {
         async settle(failed) {
           // A failure turns the held place into a failure in one statement, so no waiting attempt sees a free place.
           if (!failed) return void (await giveBack());
-          await db
-            .update(signInFailures)
-            .set({ ip: networkOf(ip), at: sql`now()` })
-            .where(eq(signInFailures.id, held!.id));
+          await db.update(signInFailures).set({ pending: false, at: sql`now()` }).where(eq(signInFailures.id, held!.id));
         },
       };
     },
-    assertResetAllowed: (ip) => assertAddressAllowed(ip, 'Too many password reset requests. Please wait and try again.'),
-    recordResetRequest: (ip) => record(ip, RESET_REQUEST),
+    async takeResetTurn(ip) {
+      const network = networkOf(ip);
+      const [mine] = await db.insert(signInFailures).values({ ip: network, email: RESET_REQUEST }).returning({ id: signInFailures.id });
+      const [before] = await db
+        .select({ n: count() })
+        .from(signInFailures)
+        .where(
+          and(
+            eq(signInFailures.ip, network),
+            eq(signInFailures.pending, false),
+            lt(signInFailures.id, mine!.id),
+            gt(signInFailures.at, sql`now() - interval '60 seconds'`),
+          ),
+        );
+      if (Number(before?.n ?? 0) >= opts.failuresPerMinute) {
+        const { retryAfter } = await windowFor(signInFailures.ip, network, 60);
+        throw authErrors.rateLimited(retryAfter, 'Too many password reset requests. Please wait and try again.');
+      }
+    },
   };
 }
 

@@ -142,6 +142,8 @@ export const signInFailures = pgTable(
     ip: text('ip').notNull(),
     email: text('email').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** A password check in progress: it holds a place under its account and its address until it settles. */
+    pending: boolean('pending').notNull().default(false),
   },
   (t) => [index('sign_in_failures_ip_at_idx').on(t.ip, t.at), index('sign_in_failures_email_at_idx').on(t.email, t.at)],
 );
