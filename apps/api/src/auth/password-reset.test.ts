@@ -233,7 +233,7 @@ describe('every other link of the member stops working', () => {
   });
 });
 
-describe('a reset ends the member’s sessions', () => {
+describe('a reset ends the member’s sessions and their calendar address', () => {
   it('a token from before the reset answers 401, and the provider asks for the password again', async () => {
     const member = await memberWithPassword();
     // Signed in at the provider (its session) and in the portal (an API token).
@@ -245,12 +245,17 @@ describe('a reset ends the member’s sessions', () => {
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: PASSWORD } });
     const old = signedIn.json().result as string;
     expect((await t.app.inject({ method: 'GET', url: `/api/user/${member.id_user}`, headers: bearer(old) })).statusCode).toBe(200);
+    // The private calendar address taken with that session (a bearer secret too) stops answering with it.
+    const renewed = await t.app.inject({ method: 'POST', url: '/api/calendar/feed/renew', headers: bearer(old), payload: {} });
+    const calendar = new URL(renewed.json().result.url as string).pathname;
+    expect((await t.app.inject({ method: 'GET', url: calendar })).statusCode).toBe(200);
 
     await ask(member.email);
     expect((await setPassword(await linkFor(member.email), 'amber fox quietly jumps')).statusCode).toBe(200);
 
     const after = await t.app.inject({ method: 'GET', url: `/api/user/${member.id_user}`, headers: bearer(old) });
     expect(after.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: calendar })).statusCode).toBe(404);
     expect(await startFlow(base, { browser, prompt: null })).not.toBeInstanceOf(URL);
   });
 

@@ -20,6 +20,7 @@ import {
 import type { Actor } from '../../auth/actor';
 import { stillCoordinates } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
+import { revokeFeed } from '../games/calendar.service';
 import { mailSetPasswordLink } from '../mail/mail.account';
 import { notify } from '../notifications/notifications.service';
 import { isDomain } from '@guildhall/shared/rules/locations';
@@ -251,9 +252,11 @@ export async function useLink(db: Db, token: string, passwordHash: string): Prom
       .where(and(eq(users.id_user, row.id_user), eq(users.is_disabled, false)))
       .returning({ id_user: users.id_user });
     if (!member) return false;
-    // A link is also how an account is recovered: whoever held the old password is signed out everywhere, and
-    // whoever holds another of the member's links can no longer use it.
+    // A link is also how an account is recovered: whoever held the old password is signed out everywhere, loses the
+    // private calendar address they could take with it, and whoever holds another of the member's links can no
+    // longer use it.
     await endSessions(tx, row.id_user);
+    await revokeFeed(tx, row.id_user);
     await retireLinks(tx, row.id_user);
     await writeAudit(tx, { by: row.id_user, action: 'member.password_set', entity: 'user', entityId: row.id_user, note: 'One-time link' });
     return true;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import icalGenerator, { ICalEventStatus } from 'ical-generator';
-import { calendarFeeds, characters, gameSignups, games, locations, type Db, users, venues } from '../../db/index';
+import { calendarFeeds, characters, gameSignups, games, locations, type Db, type Tx, users, venues } from '../../db/index';
 import { gamesErrors } from './games.errors';
 
 const FEED_PAST_DAYS = 30;
@@ -26,7 +26,7 @@ export async function renewFeed(db: Db, id_user: number): Promise<string> {
   return token;
 }
 
-export async function revokeFeed(db: Db, id_user: number): Promise<void> {
+export async function revokeFeed(db: Db | Tx, id_user: number): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.id_user, id_user));
 }
 
