@@ -107,6 +107,15 @@ export async function sendPasswordReset(
   opts: { publicUrl: string; log: DeliveryDeps['log']; production: boolean; mailServer: boolean },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // Still the member's address and the member still active: an address replaced since the look-up gets no link (a
+    // change of it waits for this, then retires the link, or came first and is read here).
+    const [still] = await tx
+      .select({ id: userEmails.id_email })
+      .from(userEmails)
+      .innerJoin(users, eq(users.id_user, userEmails.id_user))
+      .where(and(eq(userEmails.id_user, member.id_user), eq(userEmails.email, member.email), eq(users.is_disabled, false)))
+      .for('share', { of: userEmails });
+    if (!still) return;
     const link = await issueResetLink(tx, member.id_user, opts.publicUrl);
     await deliverPasswordResetLink({ db: tx, log: opts.log, production: opts.production, mailServer: opts.mailServer }, member, link);
   });
