@@ -15,6 +15,7 @@ import {
   statusAfterApprove,
   waitingDays,
   firstAwaitedLevel,
+  statusAfterApproveFor,
 } from './approval-workflow';
 
 const chain = { Low: 10, Mid: 20, High: 30, Top: 40 };
@@ -138,5 +139,17 @@ describe('the level a new application first waits at', () => {
     expect(firstAwaitedLevel({ ...chain, Mid: 10 }, 10)).toBe('High');
     expect(firstAwaitedLevel({ Low: null, Mid: 20, High: 30, Top: 40 }, 10)).toBe('Low');
     expect(firstAwaitedLevel({ Low: 10, Mid: 10, High: 10, Top: 10 }, 10)).toBe('Top');
+    expect(firstAwaitedLevel({ ...chain, Mid: 10 }, 10, 'Mid')).toBe('High');
+  });
+  it('is passed over when an approval moves it up to a level its player holds', () => {
+    const approval = {
+      status: 'Pending Low' as const,
+      required_approval: 'High' as const,
+      owner: 20,
+      chain: { Low: 10, Mid: 20, High: 30, Top: 40 },
+    };
+    expect(statusAfterApproveFor(approval, 'approver')).toBe('Pending High');
+    expect(statusAfterApproveFor({ ...approval, owner: 99 }, 'approver')).toBe('Pending Mid');
+    expect(statusAfterApproveFor({ ...approval, required_approval: 'Low' }, 'approver')).toBe('Approved');
   });
 });

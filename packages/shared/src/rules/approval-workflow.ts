@@ -50,12 +50,20 @@ export function levelOf(status: ApprovalStatus): ApprovalLevel | null {
 export const pendingStatusOf = (level: ApprovalLevel): OpenApprovalStatus => `Pending ${level}`;
 
 /**
- * The level a new application first waits at (or one whose character moved to a sheet the player runs): the lowest
- * whose approver is not the player, as no one approves their own character (DESIGN §6, decision 143). Approving it
- * there completes it as at any level at or above the required one.
+ * The level a new application first waits at (or one whose character moved to a sheet the player runs, or one
+ * approved up to a level its player holds): the lowest from `from` whose approver is not the player, as no one
+ * approves their own character (DESIGN §6, decision 143). Approving it there completes it as at any level at or
+ * above the required one.
  */
-export function firstAwaitedLevel(chain: Chain, owner: number): ApprovalLevel {
-  return APPROVAL_LEVELS.find((level) => chain[level] !== owner) ?? 'Top';
+export function firstAwaitedLevel(chain: Chain, owner: number, from: ApprovalLevel = 'Low'): ApprovalLevel {
+  return APPROVAL_LEVELS.slice(levelIndex(from)).find((level) => chain[level] !== owner) ?? 'Top';
+}
+
+/** Where an approval sends it: `statusAfterApprove`, past any level whose approver is its player (decision 143). */
+export function statusAfterApproveFor(approval: ApprovalFacts, capacity: Capacity): ApprovalStatus {
+  const to = statusAfterApprove(approval.status as OpenApprovalStatus, approval.required_approval, capacity);
+  const level = to === 'Pending Global' ? null : levelOf(to);
+  return level ? pendingStatusOf(firstAwaitedLevel(approval.chain, approval.owner, level)) : to;
 }
 
 export function nextLevel(level: ApprovalLevel): ApprovalLevel | null {

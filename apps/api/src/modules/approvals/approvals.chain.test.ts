@@ -135,4 +135,43 @@ describe('an application for a character on a sheet its player runs (decision 14
     expect(await approvalNotices(dst.id_user)).toBe(1);
     expect((await approveAs(dst.id_user, open.id, 'Pending Mid')).statusCode).toBe(200);
   });
+
+  it('passes over the level of a player approved up to it: a storyteller approving sends it past its player', async () => {
+    const db = t.database.db;
+    const [player, vst, rst] = [await buildMember(db), await buildMember(db), await buildMember(db)];
+    const character = await buildCharacter(db, { id_user: player.id_user });
+    const open = await buildApproval(db, {
+      character_id: character.id_character,
+      status: 'Pending Low',
+      required_approval: 'Mid',
+      id_user_low: vst.id_user,
+      id_user_mid: player.id_user,
+      id_user_high: rst.id_user,
+    });
+    expect((await approveAs(vst.id_user, open.id, 'Pending Low')).statusCode).toBe(200);
+    expect(await statusOf(open.id)).toEqual([{ status: 'Pending High' }]);
+    expect(await approvalNotices(rst.id_user)).toBe(1);
+    expect((await approveAs(rst.id_user, open.id, 'Pending High')).statusCode).toBe(200);
+    expect(await statusOf(open.id)).toEqual([{ status: 'Approved' }]);
+  });
+
+  it('passes over the level of a post given to the player: the new holder is not told of their own application', async () => {
+    const db = t.database.db;
+    const domain = await buildLocation(db);
+    const [player, rst] = [await buildMember(db), await buildMember(db)];
+    const character = await buildCharacter(db, {
+      id_user: player.id_user,
+      id_venue: (await buildVenue(db, { id_location: domain.id_location })).id_venue,
+    });
+    const open = await buildApproval(db, { character_id: character.id_character, status: 'Pending Mid', id_user_high: rst.id_user });
+    const appointed = await post('/api/positions/add', 'admin', {
+      id_location: domain.id_location,
+      pos_type: 'DST',
+      id_user: player.id_user,
+    });
+    expect(appointed.statusCode).toBe(200);
+    expect(await statusOf(open.id)).toEqual([{ status: 'Pending High' }]);
+    expect(await approvalNotices(player.id_user)).toBe(0);
+    expect(await approvalNotices(rst.id_user)).toBe(1);
+  });
 });

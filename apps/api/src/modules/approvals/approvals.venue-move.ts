@@ -12,6 +12,7 @@ import type { ApprovalLevel, ApprovalStatus } from '@guildhall/shared/constants'
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { approvalEvents, approvals, type Tx } from '../../db/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
+import { passOver } from './approvals.pass-over';
 import { approvalLink, awaitsReviewMessage } from './approvals.service';
 
 export async function followCharacterToVenue(
@@ -69,16 +70,4 @@ export async function followCharacterToVenue(
       subject: noticeSubject('approval', a.id),
     });
   }
-}
-
-/** An application moved past the level its player approves, with its event (decision 143). */
-async function passOver(tx: Tx, a: { id: number; status: ApprovalStatus }, level: ApprovalLevel, by: number) {
-  const status = pendingStatusOf(level);
-  await tx
-    .update(approvals)
-    .set({ status, level_reached: sql`greatest(${approvals.level_reached}, ${levelIndex(level)})`, level_since: sql`now()` })
-    .where(eq(approvals.id, a.id));
-  await tx
-    .insert(approvalEvents)
-    .values({ approval_id: a.id, id_user: by, from_status: a.status, to_status: status, note: 'Passed over: the player runs this level' });
 }

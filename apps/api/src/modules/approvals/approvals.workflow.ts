@@ -7,9 +7,8 @@ import {
   capacityOf,
   levelOf,
   levelReached,
-  type OpenApprovalStatus,
   requiredLevelChoices,
-  statusAfterApprove,
+  statusAfterApproveFor,
 } from '@guildhall/shared/rules/approval-workflow';
 import type { z } from 'zod';
 import type { approvalActionSchema, approvalDenySchema, approvalUpdateSchema } from '@guildhall/shared/schemas/approvals';
@@ -133,7 +132,7 @@ async function apply(db: Db, actor: Actor, record: ApprovalRecord, change: Chang
 export async function approveApproval(db: Db, actor: Actor, id: number, input: ActionInput) {
   const record = await load(db, actor, id, input.expectedStatus, 'approve');
   const capacity = capacityOf(approverFacts(actor, record), record)!;
-  const to = statusAfterApprove(record.status as OpenApprovalStatus, record.required_approval, capacity);
+  const to = statusAfterApproveFor(record, capacity);
   const note = input.comment || (capacity === 'assistant' ? 'Approved by an assistant: moved up.' : null);
   await apply(db, actor, record, { to, note });
 }

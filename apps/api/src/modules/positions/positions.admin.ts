@@ -5,7 +5,7 @@
 import { POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { chainLevelOf } from '@guildhall/shared/rules/position-chain';
 import type { PositionAdd } from '@guildhall/shared/schemas/administration';
-import { levelOf } from '@guildhall/shared/rules/approval-workflow';
+import { firstAwaitedLevel, levelOf } from '@guildhall/shared/rules/approval-workflow';
 import { and, eq, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
 import {
   approvalEvents,
@@ -20,6 +20,8 @@ import {
   type Db,
   type Tx,
 } from '../../db/index';
+import { passOver } from '../approvals/approvals.pass-over';
+import { approvalLink, awaitsReviewMessage } from '../approvals/approvals.service';
 import { writeAudit } from '../audit/audit.service';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { positionsErrors } from './positions.errors';
@@ -78,7 +80,15 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
     reach = sql`(${locations.id_location} = ${position.id_location} or (',' || coalesce(${locations.id_parent_location}, '') || ',') like ${`%,${position.id_location},%`})`;
   }
   const open = await tx
-    .select({ id: approvals.id, status: approvals.status })
+    .select({
+      id: approvals.id,
+      status: approvals.status,
+      owner: characters.id_user,
+      name: characters.character_name,
+      app_number: approvals.app_number,
+      description: approvals.description,
+      chain: { Low: approvals.id_user_low, Mid: approvals.id_user_mid, High: approvals.id_user_high, Top: approvals.id_user_global },
+    })
     .from(approvals)
     .innerJoin(characters, eq(characters.id_character, approvals.character_id))
     // An application keeps the place it was submitted at (approvals.id_location, issue 12), as its chain does.
@@ -104,8 +114,24 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
       from,
     );
   }
-  if (to !== null && awaiting.length > 0) {
-    const n = awaiting.length;
+  // The new holder's own applications at this level wait at the next one whose approver is someone else (decision 143).
+  const own = awaiting.filter((a) => a.owner === to);
+  for (const a of own) {
+    const chain = { ...a.chain, [WORKFLOW_LEVEL[level]]: to };
+    const first = firstAwaitedLevel(chain, a.owner, WORKFLOW_LEVEL[level]);
+    await passOver(tx, a, first, by);
+    const approver = chain[first];
+    if (approver === null || approver === a.owner) continue;
+    await notify(tx, [approver], {
+      kind: 'approval',
+      message: awaitsReviewMessage(a.app_number, a.description, a.name),
+      link: approvalLink(a.id),
+      subject: noticeSubject('approval', a.id),
+    });
+  }
+  const theirs = awaiting.length - own.length;
+  if (to !== null && theirs > 0) {
+    const n = theirs;
     await notify(tx, to, {
       kind: 'approval',
       message: `${n} open application${n === 1 ? '' : 's'} now await${n === 1 ? 's' : ''} your review as ${position.pos_title}.`,
