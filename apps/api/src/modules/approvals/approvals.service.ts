@@ -40,6 +40,20 @@ export const approvalLink = (id: number) => `/storyteller/approvals/${id}`;
 export const awaitsReviewMessage = (appNumber: string, description: string, character: string) =>
   `Application ${appNumber} (${description}) for ${character} awaits your review.`;
 
+/** Tells the approver an application now awaits them (the notice is resolved when it leaves their level). */
+export const tellAwaitingApprover = (
+  tx: Tx,
+  approver: number | null,
+  a: { id: number; app_number: string; description: string },
+  character: string,
+) =>
+  notify(tx, [approver], {
+    kind: 'approval',
+    message: awaitsReviewMessage(a.app_number, a.description, character),
+    link: approvalLink(a.id),
+    subject: noticeSubject('approval', a.id),
+  });
+
 /**
  * The holder of the first post of `type` at the location, if any (the lowest position id: the senior post). Read
  * `for share`: a reassignment of the post waits for the submission (and then moves it), or the submission waits
@@ -133,12 +147,7 @@ export async function submitApproval(db: Db, submitterId: number, input: Approva
       .insert(approvalEvents)
       .values({ approval_id: created!.id, id_user: submitterId, from_status: null, to_status: status, note: 'Submitted' });
     if (approver !== submitterId) {
-      await notify(tx, [approver], {
-        kind: 'approval',
-        message: awaitsReviewMessage(number, input.description, character.name),
-        link: approvalLink(created!.id),
-        subject: noticeSubject('approval', created!.id),
-      });
+      await tellAwaitingApprover(tx, approver, { id: created!.id, app_number: number, description: input.description }, character.name);
     }
     return { id: created!.id, app_number: number };
   });

@@ -1,19 +1,12 @@
 // An application's Low approver is the storyteller of its character's style sheet (DESIGN §6). When the character
 // moves to another sheet its open applications follow, so a post's change of hands (positions.admin.ts) finds them
 // by the character's venue; Mid and above stay with the place it was submitted at.
-import {
-  CHAIN_COLUMN,
-  firstAwaitedLevel,
-  levelIndex,
-  OPEN_APPROVAL_STATUSES,
-  pendingStatusOf,
-} from '@guildhall/shared/rules/approval-workflow';
-import type { ApprovalLevel, ApprovalStatus } from '@guildhall/shared/constants';
+import { CHAIN_COLUMN, firstAwaitedLevel, OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflow';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { approvalEvents, approvals, type Tx } from '../../db/index';
-import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
+import { noticeSubject, resolveNotices } from '../notifications/notifications.service';
 import { passOver } from './approvals.pass-over';
-import { approvalLink, awaitsReviewMessage } from './approvals.service';
+import { tellAwaitingApprover } from './approvals.service';
 
 export async function followCharacterToVenue(
   tx: Tx,
@@ -63,11 +56,6 @@ export async function followCharacterToVenue(
     if (first !== 'Low') await passOver(tx, a, first, by);
     const approver = chain[CHAIN_COLUMN[first]];
     if (approver === null || approver === character.owner) continue;
-    await notify(tx, [approver], {
-      kind: 'approval',
-      message: awaitsReviewMessage(a.app_number, a.description, character.name),
-      link: approvalLink(a.id),
-      subject: noticeSubject('approval', a.id),
-    });
+    await tellAwaitingApprover(tx, approver, a, character.name);
   }
 }

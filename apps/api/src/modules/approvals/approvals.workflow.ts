@@ -19,7 +19,7 @@ import { writeAudit } from '../audit/audit.service';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
 import { type ApprovalPolicyAction, type ApprovalRecord, approvalsPolicy, approverFacts } from './approvals.policy';
-import { approvalLink, approvalRecord, awaitsReviewMessage } from './approvals.service';
+import { approvalRecord, tellAwaitingApprover } from './approvals.service';
 
 type ActionInput = z.infer<typeof approvalActionSchema>;
 type DenyInput = z.infer<typeof approvalDenySchema>;
@@ -119,12 +119,7 @@ async function apply(db: Db, actor: Actor, record: ApprovalRecord, change: Chang
     }
     const next = approverOf(to, { Low: row.low, Mid: row.mid, High: row.high, Top: row.top });
     if (next !== null && next !== actor.id_user && next !== record.owner) {
-      await notify(tx, [next], {
-        kind: 'approval',
-        message: awaitsReviewMessage(row.app_number, row.description, name),
-        link: approvalLink(record.id),
-        subject: noticeSubject('approval', record.id),
-      });
+      await tellAwaitingApprover(tx, next, { id: record.id, app_number: row.app_number, description: row.description }, name);
     }
   });
 }

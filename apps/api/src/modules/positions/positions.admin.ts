@@ -21,7 +21,7 @@ import {
   type Tx,
 } from '../../db/index';
 import { passOver } from '../approvals/approvals.pass-over';
-import { approvalLink, awaitsReviewMessage } from '../approvals/approvals.service';
+import { tellAwaitingApprover } from '../approvals/approvals.service';
 import { writeAudit } from '../audit/audit.service';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { positionsErrors } from './positions.errors';
@@ -122,12 +122,7 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
     await passOver(tx, a, first, by);
     const approver = chain[first];
     if (approver === null || approver === a.owner) continue;
-    await notify(tx, [approver], {
-      kind: 'approval',
-      message: awaitsReviewMessage(a.app_number, a.description, a.name),
-      link: approvalLink(a.id),
-      subject: noticeSubject('approval', a.id),
-    });
+    await tellAwaitingApprover(tx, approver, a, a.name);
   }
   const theirs = awaiting.length - own.length;
   if (to !== null && theirs > 0) {
