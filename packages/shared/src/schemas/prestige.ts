@@ -59,7 +59,9 @@ function requiredPoints(field: string) {
         return z.NEVER;
       };
       if (value === null || (typeof value === 'string' && value.trim() === '')) return fail(requiredMessage(field));
-      const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+      // A text is read as digits only (a spreadsheet's 1e3 or 0x10 is not 1000 or 16 points).
+      const decimal = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
+      const n = typeof value === 'number' ? value : typeof value === 'string' ? decimal(value) : Number.NaN;
       if (!Number.isFinite(n)) return fail(`${field} must be a number`);
       if (!Number.isInteger(n)) return fail(`${field} must be a whole number`);
       if (n < 0) return fail(`${field} cannot be negative`);

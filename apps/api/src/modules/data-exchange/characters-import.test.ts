@@ -107,6 +107,15 @@ describe('POST /api/imports (characters)', () => {
     expect(await characterRows()).toEqual(made);
   });
 
+  it('refuses a character for a deactivated member, naming the line and the column', async () => {
+    const quiet = `CQ${tag}`;
+    await buildMember(t.database.db, { user_camnum: quiet, is_disabled: true });
+    const res = await post('admin', { kind: 'characters', csv: [header, row('Sleeper', { camnum: quiet })].join('\n'), dry_run: false });
+    const { errors, applied } = res.json().result;
+    expect(applied).toBe(false);
+    expect(errors).toEqual([{ line: 2, column: 'player_membership_number', reason: expect.stringContaining('deactivated') }]);
+  });
+
   it('is for administrators only', async () => {
     expect((await post('member', { kind: 'characters', csv: badFile() })).statusCode).toBe(403);
   });

@@ -94,6 +94,7 @@ export async function planCharacters(db: Db | Tx, csv: CsvSource, dry_run: boole
     const player = players.get(camnum);
     if (!player) flag('player_membership_number', camnum ? `no member has the membership number ${camnum}` : 'player is a required field');
     else if (player.erased) flag('player_membership_number', erasedMemberReason(camnum));
+    else if (player.is_disabled) flag('player_membership_number', `member ${camnum} is deactivated: reactivate them first`);
     const typeIds = known.types.get(v.type?.trim().toLowerCase() ?? '') ?? [];
     if (typeIds.length !== 1) flag('type', `unknown character type ${v.type ?? ''}`);
     const id_subtype = typeIds[0] ? known.subtypes.get(`${typeIds[0]}:${v.subtype?.trim().toLowerCase()}`) : undefined;

@@ -22,4 +22,13 @@ describe('readCsv', () => {
     expect(countRecords('a,b\n1,x\n2,y')).toBe(2);
     expect(countRecords('a,b\n')).toBe(0);
   });
+
+  it('refuses a row read from a file that is not UTF-8 (its accents come out as U+FFFD), naming line and column', async () => {
+    const errors: { line: number; column: string | null; reason: string }[] = [];
+    const rows = [];
+    const sink = { add: (line: number, column: string | null, reason: string) => void errors.push({ line, column, reason }) };
+    for await (const row of readCsv('a,b\n1,Mia\n2,\uFFFDlodie M\uFFFDller\n', ['a', 'b'], ['a'], sink)) rows.push(row);
+    expect(rows.map((r) => r.refused ?? false)).toEqual([false, true]);
+    expect(errors).toEqual([{ line: 3, column: 'b', reason: expect.stringContaining('CSV UTF-8') }]);
+  });
 });

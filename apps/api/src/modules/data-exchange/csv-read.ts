@@ -165,6 +165,13 @@ export async function* readCsv(
         yield { line, values: record, refused: true };
         continue;
       }
+      // A file saved in another encoding than UTF-8 (Excel's plain "CSV" on Windows) reads its accents as U+FFFD.
+      const garbled = Object.entries(record).find(([, value]) => value.includes('\uFFFD'));
+      if (garbled) {
+        errors.add(line, garbled[0], 'holds a character that is not UTF-8 text: save the file as "CSV UTF-8" and send it again');
+        yield { line, values: record, refused: true };
+        continue;
+      }
       // A cell the export guarded against formulas comes back as it was stored, so an exported file goes back in.
       yield { line, values: Object.fromEntries(Object.entries(record).map(([name, value]) => [name, unguarded(value)])) };
     }
