@@ -160,9 +160,14 @@ async function venueStoryteller(tx: Tx, id_venue: number) {
   return venue;
 }
 
-/** The venue's storyteller hears of a character newly Pending on their style sheet. */
-async function notifyStoryteller(tx: Tx, venue: { st: number | null; name: string }, id_character: number, character_name: string) {
-  await notify(tx, venue.st === null ? [] : [venue.st], {
+/** The venue's storyteller hears of a character newly Pending on their style sheet, unless it is theirs (they may not sign it). */
+async function notifyStoryteller(
+  tx: Tx,
+  venue: { st: number | null; name: string },
+  character: { id_character: number; name: string; owner: number },
+) {
+  const { id_character, name: character_name } = character;
+  await notify(tx, venue.st === null || venue.st === character.owner ? [] : [venue.st], {
     kind: 'character',
     message: `${character_name} awaits your review on ${venue.name}.`,
     link: '/storyteller/vss-manager',
@@ -198,7 +203,7 @@ export async function addCharacter(db: Db, id_user: number, input: CharacterAdd)
         st_signed: null,
       })
       .returning({ id: characters.id_character });
-    await notifyStoryteller(tx, venue, created!.id, input.character_name);
+    await notifyStoryteller(tx, venue, { id_character: created!.id, name: input.character_name, owner: id_user });
     return created!.id;
   });
 }
@@ -238,7 +243,7 @@ export async function updateCharacter(db: Db, id_character: number, actorId: num
       // No longer awaits the former venue's storyteller.
       await resolveNotices(tx, noticeSubject('character', id_character));
       const name = input.character_name ?? current.character_name;
-      await notifyStoryteller(tx, venue, id_character, name);
+      await notifyStoryteller(tx, venue, { id_character, name, owner: current.id_user });
       await followCharacterToVenue(tx, { id_character, name, owner: current.id_user }, venue, actorId);
     }
     const ending = input.character_status === 'Retired' || input.character_status === 'Dead';

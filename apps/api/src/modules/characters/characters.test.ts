@@ -120,6 +120,13 @@ describe('POST /api/character/add', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('does not tell a storyteller to review their own character on their own sheet (they may not sign it)', async () => {
+    const res = await post('/api/character/add', 'storyteller', await newCharacter({ character_name: 'Own Tale' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const notices = sql`select count(*)::int from notifications where id_user = ${fixture.id.storyteller} and message like 'Own Tale awaits%'`;
+    expect(await scalar(fixture.t.database.db, notices)).toBe(0);
+  });
+
   it.each([
     ['character_name', { character_name: '' }, 'name is a required field'],
     ['id_type', { id_type: undefined }, 'type is a required field'],
