@@ -11,7 +11,7 @@ import { every } from '../../operations/every';
 import { approvalEscalations, approvals, characters, positions, type Db, type Tx } from '../../db/index';
 import { noticeSubject, notify } from '../notifications/notifications.service';
 import { joinedWithPlace, venuePlaces } from './approvals.rows';
-import { approvalLink } from './approvals.service';
+import { approvalLink } from './approvals.notices';
 
 const BATCH = 200;
 

@@ -16,8 +16,8 @@ export async function freeAppNumber(tx: Tx, id_location: number, code: string, n
     .where(eq(approvals.app_number, appNumber(code, next)));
   if (!taken) return appNumber(code, next);
   const prefix = `${code}-`;
-  // The digits after the prefix; the position is written into the statement (bound, it would be taken for a pattern).
-  const sequence = sql`substring(${approvals.app_number} from ${sql.raw(String(prefix.length + 1))})`;
+  // The digits after the prefix (substr: bound in `substring(… from $1)`, the position would be taken for a pattern).
+  const sequence = sql`substr(${approvals.app_number}, ${prefix.length + 1}::int)`;
   const [highest] = await tx
     .select({ n: sql<number>`max(${sequence}::int)` })
     .from(approvals)

@@ -29,30 +29,12 @@ import {
 } from '../../db/index';
 import { charactersErrors } from '../characters/characters.errors';
 import { listLocations } from '../locations/locations.service';
-import { noticeSubject, notify } from '../notifications/notifications.service';
+import { tellAwaitingApprover } from './approvals.notices';
 import { approvalsErrors } from './approvals.errors';
 import { freeAppNumber } from './approvals.numbers';
 import type { ApprovalRecord } from './approvals.policy';
 import { fullName } from '../users/person-name';
 import { joined, joinedWithPlace, players, venuePlaces } from './approvals.rows';
-
-export const approvalLink = (id: number) => `/storyteller/approvals/${id}`;
-export const awaitsReviewMessage = (appNumber: string, description: string, character: string) =>
-  `Application ${appNumber} (${description}) for ${character} awaits your review.`;
-
-/** Tells the approver an application now awaits them (the notice is resolved when it leaves their level). */
-export const tellAwaitingApprover = (
-  tx: Tx,
-  approver: number | null,
-  a: { id: number; app_number: string; description: string },
-  character: string,
-) =>
-  notify(tx, [approver], {
-    kind: 'approval',
-    message: awaitsReviewMessage(a.app_number, a.description, character),
-    link: approvalLink(a.id),
-    subject: noticeSubject('approval', a.id),
-  });
 
 /**
  * The holder of the first post of `type` at the location, if any (the lowest position id: the senior post). Read

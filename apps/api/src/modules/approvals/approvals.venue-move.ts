@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { approvalEvents, approvals, type Tx } from '../../db/index';
 import { noticeSubject, resolveNotices } from '../notifications/notifications.service';
 import { passOver } from './approvals.pass-over';
-import { tellAwaitingApprover } from './approvals.service';
+import { tellAwaitingApprover } from './approvals.notices';
 
 export async function followCharacterToVenue(
   tx: Tx,

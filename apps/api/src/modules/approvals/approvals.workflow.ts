@@ -19,7 +19,8 @@ import { writeAudit } from '../audit/audit.service';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
 import { type ApprovalPolicyAction, type ApprovalRecord, approvalsPolicy, approverFacts } from './approvals.policy';
-import { approvalRecord, tellAwaitingApprover } from './approvals.service';
+import { tellAwaitingApprover } from './approvals.notices';
+import { approvalRecord } from './approvals.service';
 
 type ActionInput = z.infer<typeof approvalActionSchema>;
 type DenyInput = z.infer<typeof approvalDenySchema>;

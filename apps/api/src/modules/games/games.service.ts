@@ -180,8 +180,7 @@ export async function listGames(db: Db, id_user: number, query: GamesQuery): Pro
   return { rows: page.rows.map(shown), count: page.count };
 }
 
-/** Members signed up (going or waiting), to be told the game moved or was cancelled. */
-/** Those going or waiting at the games, but `by`: the member who made the change knows of it. */
+/** Those going or waiting at the games, to be told it changed or was cancelled; but `by`, who made the change. */
 async function signedUpMembers(tx: Tx, ids: number[], by: number): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await tx

@@ -21,7 +21,7 @@ import {
   type Tx,
 } from '../../db/index';
 import { passOver } from '../approvals/approvals.pass-over';
-import { tellAwaitingApprover } from '../approvals/approvals.service';
+import { tellAwaitingApprover } from '../approvals/approvals.notices';
 import { writeAudit } from '../audit/audit.service';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { positionsErrors } from './positions.errors';
