@@ -19,7 +19,7 @@ export async function freeAppNumber(tx: Tx, id_location: number, code: string, n
   // The digits after the prefix (substr: bound in `substring(… from $1)`, the position would be taken for a pattern).
   const sequence = sql`substr(${approvals.app_number}, ${prefix.length + 1}::int)`;
   const [highest] = await tx
-    .select({ n: sql<number>`max(${sequence}::int)` })
+    .select({ n: sql<string | null>`max(${sequence}::bigint)` })
     .from(approvals)
     .where(and(like(approvals.app_number, `${escapeLike(prefix)}%`), sql`${sequence} ~ '^[0-9]+$'`));
   const last = Math.max(next, Number(highest?.n ?? 0)) + 1;
