@@ -54,6 +54,23 @@ describe('closing', () => {
     );
   });
 
+  it('awards the storyteller who closes the game no prestige for their own help, closing or correcting (issue 23)', async () => {
+    const g = await schedule();
+    await post(`/api/games/${g}/checkins`, 'storyteller', { key: 'self-help-1', id_user: id.storyteller, role: 'helper' });
+    await post(`/api/games/${g}/checkins`, 'storyteller', { key: 'self-help-2', id_user: id.helper, role: 'helper' });
+    const closed = await post(`/api/games/${g}/close`, 'storyteller');
+    expect(closed.json().result).toEqual({ closed: true, xp_entries: 0, prestige_entries: 1 });
+    const awarded = await t.database.db.select({ id_user: prestige.id_user }).from(prestige).where(eq(prestige.id_game, g));
+    expect(awarded).toEqual([{ id_user: id.helper }]);
+
+    const later = await schedule();
+    await post(`/api/games/${later}/close`, 'storyteller');
+    const added = await post(`/api/games/${later}/corrections`, 'storyteller', { add: [{ id_user: id.storyteller, role: 'helper' }] });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await get(`/api/games/${later}`, 'storyteller')).json().result.checked_in).toBe(1);
+    expect(await t.database.db.select().from(prestige).where(eq(prestige.id_game, later))).toEqual([]);
+  });
+
   it('corrects attendance after closing by voiding and adding entries, never editing them', async () => {
     const g = await schedule();
     const ada = await post(`/api/games/${g}/checkins`, 'storyteller', {

@@ -57,7 +57,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/games/:id/close', { schema: { tags, params: idParam, response: { 200: singleEnvelope(closeResultSchema) } } }, async (req) => {
     await gamesPolicy.assert(db, req.actor, 'close', await gameFacts(db, req.params.id));
-    return { result: await closeGame(db, req.actor.id_user, req.params.id) };
+    return { result: await closeGame(db, req.actor, req.params.id) };
   });
 
   app.post(
@@ -65,7 +65,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParam, body: correctionSchema, response: { 200: singleEnvelope(z.boolean()) } } },
     async (req) => {
       await gamesPolicy.assert(db, req.actor, 'correct', await gameFacts(db, req.params.id));
-      await correctAttendance(db, req.actor.id_user, req.params.id, req.body);
+      await correctAttendance(db, req.actor, req.params.id, req.body);
       return { result: true };
     },
   );

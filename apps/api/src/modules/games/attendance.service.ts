@@ -3,9 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckinInput, CorrectionInput } from '@guildhall/shared/schemas/games';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../auth/actor';
 import { gameCheckins, games, type Db, type Tx, users, xpLogs, prestige } from '../../db/index';
 import { addXpLogIn, voidXpLogIn } from '../characters/xp-log.service';
 import { notify } from '../notifications/notifications.service';
+import { awardsOwnPrestige } from '../prestige/prestige.policy';
 import { addPrestigeIn, deletePrestigeIn } from '../prestige/prestige.service';
 import { gamesErrors } from './games.errors';
 import { gameLink } from './game-link';
@@ -82,9 +84,15 @@ function replayOf(made: NonNullable<Awaited<ReturnType<typeof byKey>>>, id_game:
 
 type Checkin = { id_user: number; id_character: number | null; role: 'player' | 'helper' };
 type LockedGame = Awaited<ReturnType<typeof lockGame>>;
+/** Who closes or corrects a game: whose name its entries carry, and whether they may award themselves prestige. */
+type Runner = Pick<Actor, 'id_user' | 'isAdmin'>;
 
-/** What one check-in earns: the XP entry for a player's character, prestige for a helper. */
-async function post(tx: Tx, by: number, game: LockedGame, checkin: Checkin): Promise<'xp' | 'prestige' | null> {
+/**
+ * What one check-in earns: the XP entry for a player's character, prestige for a helper (but not to the runner who
+ * closes the game, as nobody awards themselves prestige: another runner's closing, or staff, award it).
+ */
+async function post(tx: Tx, runner: Runner, game: LockedGame, checkin: Checkin): Promise<'xp' | 'prestige' | null> {
+  const by = runner.id_user;
   const on = localDate(game.starts_at, game.time_zone);
   if (checkin.role === 'player' && checkin.id_character !== null && game.xp_award > 0) {
     const entry = await addXpLogIn(
@@ -106,7 +114,7 @@ async function post(tx: Tx, by: number, game: LockedGame, checkin: Checkin): Pro
     });
     return 'xp';
   }
-  if (checkin.role === 'helper' && game.prestige_points > 0) {
+  if (checkin.role === 'helper' && game.prestige_points > 0 && !awardsOwnPrestige(runner, checkin.id_user)) {
     await addPrestigeIn(tx, by, {
       id_user: checkin.id_user,
       prestige_description: `${game.prestige_reason}: ${game.game_name} on ${on}`,
@@ -123,7 +131,8 @@ async function post(tx: Tx, by: number, game: LockedGame, checkin: Checkin): Pro
 }
 
 /** Closes the game once: every live check-in earns its entry in the same transaction; closing again does nothing. */
-export async function closeGame(db: Db, by: number, id_game: number) {
+export async function closeGame(db: Db, runner: Runner, id_game: number) {
+  const by = runner.id_user;
   return db.transaction(async (tx) => {
     const game = await lockGame(tx, id_game);
     if (game.status === 'closed') return { closed: false, xp_entries: 0, prestige_entries: 0 };
@@ -135,7 +144,7 @@ export async function closeGame(db: Db, by: number, id_game: number) {
       .orderBy(asc(gameCheckins.id_checkin));
     const posted = { xp: 0, prestige: 0 };
     for (const checkin of checkins) {
-      const kind = await post(tx, by, game, checkin);
+      const kind = await post(tx, runner, game, checkin);
       if (kind) posted[kind]++;
     }
     await tx
@@ -147,7 +156,8 @@ export async function closeGame(db: Db, by: number, id_game: number) {
 }
 
 /** Corrects a closed game's attendance: a voided check-in's entries are voided (XP) or deleted with an audit (prestige). */
-export async function correctAttendance(db: Db, by: number, id_game: number, input: CorrectionInput) {
+export async function correctAttendance(db: Db, runner: Runner, id_game: number, input: CorrectionInput) {
+  const by = runner.id_user;
   await db.transaction(async (tx) => {
     const game = await lockGame(tx, id_game);
     await rosterChanged(tx, id_game);
@@ -191,7 +201,7 @@ export async function correctAttendance(db: Db, by: number, id_game: number, inp
         })
         .onConflictDoNothing()
         .returning();
-      if (created) await post(tx, by, game, created);
+      if (created) await post(tx, runner, game, created);
     }
   });
 }

@@ -8,6 +8,10 @@ import { prestigeErrors } from './prestige.errors';
 
 export type PrestigeAction = 'view' | 'recommend' | 'add' | 'delete';
 
+/** Prestige awarded to oneself: refused but to administrators (issue 23), by hand or by closing a game one helped at. */
+export const awardsOwnPrestige = (actor: Pick<Actor, 'id_user' | 'isAdmin'>, id_user: number) =>
+  !actor.isAdmin && actor.id_user === id_user;
+
 /** Administrators, or a coordinator over another member (never their own record). */
 const othersInReach = async (actor: Actor, id_user: number, db: Parameters<typeof coordinatesMember>[0]) =>
   actor.isAdmin || (actor.id_user !== id_user && (await coordinatesMember(db, actor, id_user)));
@@ -18,7 +22,7 @@ export const prestigePolicy = definePolicy<PrestigeAction, number>(
     /** Use the recommendation form at all. */
     recommend: (actor) => isStaff(actor),
     /** Award prestige to this member: staff, to another member; an administrator, to anyone. */
-    add: (actor, id_user) => actor.isAdmin || (isStaff(actor) && actor.id_user !== id_user),
+    add: (actor, id_user) => actor.isAdmin || (isStaff(actor) && !awardsOwnPrestige(actor, id_user)),
     delete: othersInReach,
   },
   prestigeErrors.denied,
