@@ -21,6 +21,7 @@ import type { Actor } from '../../auth/actor';
 import { stillCoordinates } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
 import { revokeFeed } from '../games/calendar.service';
+import { withdrawFromComingGames } from '../games/signups.service';
 import { mailSetPasswordLink } from '../mail/mail.account';
 import { notify } from '../notifications/notifications.service';
 import { isDomain } from '@guildhall/shared/rules/locations';
@@ -188,7 +189,10 @@ export async function retireLinks(tx: Tx, id_user: number): Promise<void> {
     .where(and(eq(passwordSetupTokens.id_user, id_user), isNull(passwordSetupTokens.used_at)));
 }
 
-/** Deactivation: sessions end, links stop working and sign-in is refused; nothing of the member's is deleted. */
+/**
+ * Deactivation: sessions end, links stop working and sign-in is refused; their places at coming games go to those
+ * waiting; nothing of the member's is deleted.
+ */
 export async function setDisabled(db: Db, by: number, id_user: number, disabled: boolean, note?: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, id_user);
@@ -198,6 +202,7 @@ export async function setDisabled(db: Db, by: number, id_user: number, disabled:
     if (disabled) {
       await endSessions(tx, id_user);
       await retireLinks(tx, id_user);
+      await withdrawFromComingGames(tx, id_user);
     }
     await writeAudit(tx, {
       by,

@@ -3,13 +3,11 @@
 // the addresses they came from. What the society must keep (prestige and XP ledgers, approvals and their history,
 // the audit log) keeps its rows and numbers. Text elsewhere that quotes the person (a notice, a queued mail, an
 // audit row's before/after) has their full name, e-mail, phone and street replaced wherever it appears.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   auditLog,
   calendarFeeds,
   dataDownloads,
-  gameSignups,
-  games,
   mailPreferences,
   mailOutbox,
   notifications,
@@ -27,7 +25,7 @@ import {
 } from '../../db/index';
 import { endSessions } from '../administration/members.service';
 import { writeAudit } from '../audit/audit.service';
-import { withdraw } from '../games/signups.service';
+import { withdrawFromComingGames } from '../games/signups.service';
 import { dataExchangeErrors } from './data-exchange.errors';
 import { ERASE_ACTION } from './erased-members';
 import { auditAbout, byAddress, HELD_BY_ADDRESS, memberEmails } from './held-about';
@@ -137,23 +135,6 @@ async function scrubEverywhere(tx: Tx, values: string[], replacement: string) {
     const cast = c.data_type === 'jsonb' ? sql`::jsonb` : c.data_type === 'json' ? sql`::json` : sql``;
     await tx.execute(sql`update ${table} set ${col} = ${replaced}${cast} where ${asText} ~* ${pattern}`);
   }
-}
-
-/** Their places at games not yet held are given up as a withdrawal gives them up: the first waiting move in. */
-async function withdrawFromComingGames(tx: Tx, id_user: number) {
-  const signedUp = and(eq(gameSignups.id_user, id_user), ne(gameSignups.status, 'cancelled'));
-  const coming = await tx
-    .select({ id_game: games.id_game })
-    .from(games)
-    .where(
-      and(
-        eq(games.status, 'scheduled'),
-        sql`${games.starts_at} > now()`,
-        inArray(games.id_game, tx.select({ id: gameSignups.id_game }).from(gameSignups).where(signedUp)),
-      ),
-    )
-    .orderBy(games.id_game);
-  for (const { id_game } of coming) await withdraw(tx, id_user, id_game);
 }
 
 export async function eraseMember(db: Db, by: number, id_user: number) {

@@ -2,7 +2,7 @@
 // take turns: the count of players going never passes the capacity; the rest wait in order of arrival and the first
 // waiting is promoted when a player going withdraws.
 import type { SignupInput } from '@guildhall/shared/schemas/games';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { gameSignups, games, type Db, type Tx } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
 import { gamesErrors } from './games.errors';
@@ -228,4 +228,24 @@ export async function withdraw(db: Db, id_user: number, id_game: number): Promis
     await promoteWaiting(tx, id_game);
     await rosterChanged(tx, id_game);
   });
+}
+
+/**
+ * A member who leaves (erased or deactivated) gives up their places at games not yet held as a withdrawal gives them
+ * up: the first waiting move in.
+ */
+export async function withdrawFromComingGames(tx: Tx, id_user: number) {
+  const signedUp = and(eq(gameSignups.id_user, id_user), ne(gameSignups.status, 'cancelled'));
+  const coming = await tx
+    .select({ id_game: games.id_game })
+    .from(games)
+    .where(
+      and(
+        eq(games.status, 'scheduled'),
+        sql`${games.starts_at} > now()`,
+        inArray(games.id_game, tx.select({ id: gameSignups.id_game }).from(gameSignups).where(signedUp)),
+      ),
+    )
+    .orderBy(games.id_game);
+  for (const { id_game } of coming) await withdraw(tx, id_user, id_game);
 }
