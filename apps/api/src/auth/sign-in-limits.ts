@@ -4,7 +4,7 @@
 // requests (issue 23) are counted with them, per address: each one is a guess at an address, as a failure is.
 import { and, count, eq, gt, lt, min, type SQL, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
-import { signInFailures, type Db } from '../db/index';
+import { requestScope, signInFailures, type Db } from '../db/index';
 import { authErrors } from './auth.errors';
 
 export interface SignInLimits {
@@ -74,46 +74,56 @@ export function createSignInLimits(
         .insert(signInFailures)
         .values({ ip: network, email: account, pending: true })
         .returning({ id: signInFailures.id });
-      const giveBack = () => db.delete(signInFailures).where(eq(signInFailures.id, held!.id));
+      // Given back even when the request's client has hung up (its scope refuses new statements): a place left held
+      // would count against the account until it ages out.
+      const giveBack = () => requestScope.exit(() => db.delete(signInFailures).where(eq(signInFailures.id, held!.id)).execute());
       const ofAccount = sql`${signInFailures.email} = ${account} and ${signInFailures.at} > now() - make_interval(secs => ${lockSeconds})`;
       const ofAddress = sql`${signInFailures.ip} = ${network} and ${signInFailures.at} > now() - interval '60 seconds'`;
       const failures = (of: SQL) => sql<number>`count(*) filter (where ${of} and not ${signInFailures.pending})`.mapWith(Number);
+      // A place held for over a minute is a check that died with its process (a check waits ten seconds at most).
       const ahead = (of: SQL) =>
-        sql<number>`count(*) filter (where ${of} and ${signInFailures.pending} and ${signInFailures.id} < ${held!.id})`.mapWith(Number);
+        sql<number>`count(*) filter (where ${of} and ${signInFailures.pending} and ${signInFailures.id} < ${held!.id}
+          and ${signInFailures.at} > now() - interval '1 minute')`.mapWith(Number);
       // Its turn: no more checks run at once than the failures left allow, for the account and for the address (guesses
       // at many accounts sent at once from one address). Attempts that came earlier go first; the others wait for them
       // to settle (a success gives its place back, a failure uses one up).
-      for (const until = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 25))) {
-        // One statement, one snapshot: a place turning into a failure meanwhile is counted once, not as neither.
-        const [now] = await db
-          .select({
-            account: failures(ofAccount),
-            accountAhead: ahead(ofAccount),
-            address: failures(ofAddress),
-            addressAhead: ahead(ofAddress),
-          })
-          .from(signInFailures)
-          .where(sql`(${ofAccount}) or (${ofAddress})`);
-        if (now!.account >= opts.accountLockFailures) {
-          await giveBack();
-          throw locked((await windowFor(signInFailures.email, account, lockSeconds)).retryAfter);
+      const turn = async () => {
+        for (const until = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 25))) {
+          // One statement, one snapshot: a place turning into a failure meanwhile is counted once, not as neither.
+          const [now] = await db
+            .select({
+              account: failures(ofAccount),
+              accountAhead: ahead(ofAccount),
+              address: failures(ofAddress),
+              addressAhead: ahead(ofAddress),
+            })
+            .from(signInFailures)
+            .where(sql`(${ofAccount}) or (${ofAddress})`);
+          if (now!.account >= opts.accountLockFailures) {
+            throw locked((await windowFor(signInFailures.email, account, lockSeconds)).retryAfter);
+          }
+          if (now!.address >= opts.failuresPerMinute) {
+            throw authErrors.rateLimited((await windowFor(signInFailures.ip, network, 60)).retryAfter);
+          }
+          const free = now!.account + now!.accountAhead < opts.accountLockFailures;
+          if (free && now!.address + now!.addressAhead < opts.failuresPerMinute) return;
+          if (Date.now() > until) {
+            throw free ? authErrors.rateLimited(1) : locked(1);
+          }
         }
-        if (now!.address >= opts.failuresPerMinute) {
-          await giveBack();
-          throw authErrors.rateLimited((await windowFor(signInFailures.ip, network, 60)).retryAfter);
-        }
-        const free = now!.account + now!.accountAhead < opts.accountLockFailures;
-        if (free && now!.address + now!.addressAhead < opts.failuresPerMinute) break;
-        if (Date.now() > until) {
-          await giveBack();
-          throw free ? authErrors.rateLimited(1) : locked(1);
-        }
-      }
+      };
+      // Refused, or failed (the database, a client gone): the place is given back.
+      await turn().catch(async (error) => {
+        await giveBack().catch(() => undefined);
+        throw error;
+      });
       return {
         async settle(failed) {
           // A failure turns the held place into a failure in one statement, so no waiting attempt sees a free place.
           if (!failed) return void (await giveBack());
-          await db.update(signInFailures).set({ pending: false, at: sql`now()` }).where(eq(signInFailures.id, held!.id));
+          await requestScope.exit(() =>
+            db.update(signInFailures).set({ pending: false, at: sql`now()` }).where(eq(signInFailures.id, held!.id)).execute(),
+          );
         },
       };
     },

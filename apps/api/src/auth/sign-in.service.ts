@@ -25,11 +25,18 @@ export async function findMemberByEmail(db: Db, email: string) {
 /** The member's id for a right email and password; 401 with one message for every wrong case, 429 past the limits. */
 export async function checkPassword(db: Db, limits: SignInLimits, input: { email: string; password: string; ip: string }): Promise<number> {
   const attempt = await limits.beginAttempt(input.ip, input.email);
-  const member = await findMemberByEmail(db, input.email);
-  const ok = await verifyPassword(member?.password_hash, input.password);
-  const failed = !member || !ok || member.is_disabled;
+  const checked = async () => {
+    const member = await findMemberByEmail(db, input.email);
+    const ok = await verifyPassword(member?.password_hash, input.password);
+    return { member, failed: !member || !ok || member.is_disabled };
+  };
+  // A check that could not finish (the database, a client gone) is no failure: its place is given back.
+  const { member, failed } = await checked().catch(async (error) => {
+    await attempt.settle(false).catch(() => undefined);
+    throw error;
+  });
   await attempt.settle(failed);
-  if (failed) throw authErrors.wrongCredentials(WRONG_CREDENTIALS_MESSAGE);
+  if (failed || !member) throw authErrors.wrongCredentials(WRONG_CREDENTIALS_MESSAGE);
   return member.id_user;
 }
 
