@@ -3,7 +3,7 @@ import { CHARACTER_STATUSES, VICES, VIRTUES, XP_TYPES, YES_NO } from '../constan
 import { VSS_STATUSES } from '../rules/vss-status';
 import { z } from 'zod';
 import { pagingQuery } from './envelope';
-import { optionalText, requiredId, requiredMessage, requiredText } from './messages';
+import { optionalText, readCount, requiredId, requiredMessage, requiredText } from './messages';
 
 export const characterTypeSchema = z.object({ id_type: z.number().int(), type_name: z.string() });
 export type CharacterType = z.infer<typeof characterTypeSchema>;
@@ -120,17 +120,17 @@ export const xpLogAddSchema = z.object({
   id_character: requiredId('character'),
   xp_type: z.enum(XP_TYPES, { error: requiredMessage('type') }),
   xp_amount: z
-    .custom<number | string>((v) => v !== undefined && v !== null && v !== '', { error: requiredMessage('count') })
+    .custom<number | string>((value) => value !== undefined, { error: requiredMessage('count') })
     .transform((value, ctx) => {
-      const n = typeof value === 'number' ? value : Number(String(value).trim());
-      if (!Number.isInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: 'count must be a whole number' });
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
-      }
-      if (n < 1 || n > 10_000) {
-        ctx.addIssue({ code: 'custom', message: 'count must be between 1 and 10000' });
-        return z.NEVER;
-      }
+      };
+      const n = readCount(value);
+      if (n === undefined) return fail(requiredMessage('count'));
+      if (!Number.isFinite(n)) return fail('count must be a number');
+      if (!Number.isInteger(n)) return fail('count must be a whole number');
+      if (n < 1 || n > 10_000) return fail('count must be between 1 and 10000');
       return n;
     }),
   xp_description: requiredText('description', 500),

@@ -14,6 +14,17 @@ export const NUL_MESSAGE = (field: string) => `${field} must not contain NUL cha
 export const numberInput = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), schema);
 
+/**
+ * A count typed in a form or sent as JSON (XP, prestige points): undefined when blank, so the caller can say it is
+ * required. Text is read as decimal digits only (a spreadsheet's 1e3 or 0x10 is not 1000 or 16); anything else
+ * (true, [5]) is NaN.
+ */
+export function readCount(value: unknown): number | undefined {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+}
+
 /** A record's id in a payload or a query: a positive whole number, at most PostgreSQL's integer. */
 export const requiredId = (field: string) =>
   numberInput(

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PRESTIGE_CATEGORIES } from '../constants';
 import { pagingQuery } from './envelope';
-import { requiredId, requiredMessage, requiredText } from './messages';
+import { readCount, requiredId, requiredMessage, requiredText } from './messages';
 
 export const prestigeEntrySchema = z.object({
   id_prestige: z.number().int(),
@@ -58,10 +58,8 @@ function requiredPoints(field: string) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       };
-      if (value === null || (typeof value === 'string' && value.trim() === '')) return fail(requiredMessage(field));
-      // A text is read as digits only (a spreadsheet's 1e3 or 0x10 is not 1000 or 16 points).
-      const decimal = (text: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
-      const n = typeof value === 'number' ? value : typeof value === 'string' ? decimal(value) : Number.NaN;
+      const n = readCount(value);
+      if (n === undefined) return fail(requiredMessage(field));
       if (!Number.isFinite(n)) return fail(`${field} must be a number`);
       if (!Number.isInteger(n)) return fail(`${field} must be a whole number`);
       if (n < 0) return fail(`${field} cannot be negative`);

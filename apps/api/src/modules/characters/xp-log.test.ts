@@ -41,6 +41,13 @@ describe('the experience log', () => {
   it.each([
     ['xp_amount', { xp_amount: 2.5 }, 'count must be a whole number'],
     ['xp_amount', { xp_amount: '' }, 'count is a required field'],
+    ['xp_amount', { xp_amount: '   ' }, 'count is a required field'],
+    ['xp_amount', { xp_amount: null }, 'count is a required field'],
+    ['xp_amount', { xp_amount: '1e3' }, 'count must be a number'],
+    ['xp_amount', { xp_amount: '0x10' }, 'count must be a number'],
+    ['xp_amount', { xp_amount: [5] }, 'count must be a number'],
+    ['xp_amount', { xp_amount: true }, 'count must be a number'],
+    ['xp_amount', { xp_amount: '10001' }, 'count must be between 1 and 10000'],
     ['xp_type', { xp_type: 'Bribe' }, 'type is a required field'],
     ['xp_description', { xp_description: ' ' }, 'description is a required field'],
     ['id_character', { id_character: true }, 'character is a required field'],
