@@ -19,11 +19,10 @@ import { dataDownloadFile, latestDataDownload, requestDataDownload } from './dat
 import {
   AUDIT_HEADER,
   auditRows,
-  DOMAIN_PRESTIGE_HEADER,
   domainPrestigeRows,
   MEMBERS_HEADER,
   memberRows,
-  PRESTIGE_HEADER,
+  LEDGER_HEADER,
   prestigeRows,
   VENUE_CHARACTERS_HEADER,
   venueCharacterRows,
@@ -81,7 +80,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/prestiges/user/:id/export', { schema: { tags, params: idParam } }, async (req, reply) => {
     await prestigePolicy.assert(db, req.actor, 'view', req.params.id);
-    return sendCsv(reply, `prestige-${req.params.id}`, await csvStream(PRESTIGE_HEADER, prestigeRows(db, req.params.id)));
+    return sendCsv(reply, `prestige-${req.params.id}`, await csvStream(LEDGER_HEADER, prestigeRows(db, req.params.id)));
   });
 
   // Coordinator › My members with the list's filters; a domain filter outside the caller's reach is refused.
@@ -108,6 +107,6 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     await coordinatorPolicy.assert(db, req.actor, 'viewLocation', req.params.id);
     if (!(await locationExists(db, req.params.id))) throw locationNotFound();
     const homes = await locationAndBelow(db, req.params.id);
-    return sendCsv(reply, `domain-prestige-${req.params.id}`, await csvStream(DOMAIN_PRESTIGE_HEADER, domainPrestigeRows(db, homes)));
+    return sendCsv(reply, `domain-prestige-${req.params.id}`, await csvStream(LEDGER_HEADER, domainPrestigeRows(db, homes)));
   });
 };

@@ -56,7 +56,11 @@ type LedgerRow = Awaited<ReturnType<typeof prestigeBatches>> extends AsyncGenera
 /** The calendar day a ledger file gives an entry (its UTC date); the prestige import matches entries by it. */
 export const ledgerDate = (at: Date) => at.toISOString().slice(0, 10);
 
+/** A ledger entry in the columns the prestige import reads, so an exported ledger opens back as an import. */
+export const LEDGER_HEADER = IMPORT_COLUMNS.prestige;
+
 const ledgerCells = (r: LedgerRow) => [
+  r.user_camnum,
   ledgerDate(r.prestige_datetime),
   r.prestige_category,
   r.prestige_general,
@@ -67,20 +71,14 @@ const ledgerCells = (r: LedgerRow) => [
   r.reviewer_camnum,
 ];
 
-export const PRESTIGE_HEADER = IMPORT_COLUMNS.prestige.filter((c) => c !== 'membership_number');
-
-/** A member's ledger in the columns the prestige import reads, so an export opens back as an import. */
+/** A member's ledger. */
 export async function* prestigeRows(db: Db, id_user: number) {
   for await (const batch of prestigeBatches(db, eq(prestige.id_user, id_user))) yield batch.map(ledgerCells);
 }
 
-/** A domain's ledger: the entries of the members whose home is one of `homes`, each with its membership number. */
-export const DOMAIN_PRESTIGE_HEADER = IMPORT_COLUMNS.prestige;
-
+/** A domain's ledger: the entries of the members whose home is one of `homes`. */
 export async function* domainPrestigeRows(db: Db, homes: number[]) {
-  for await (const batch of prestigeBatches(db, anyOf(users.id_location, homes))) {
-    yield batch.map((r) => [r.user_camnum, ...ledgerCells(r)]);
-  }
+  for await (const batch of prestigeBatches(db, anyOf(users.id_location, homes))) yield batch.map(ledgerCells);
 }
 
 /** My members in the import's member columns (those the list shows), then whether the address bounces. */

@@ -8,7 +8,7 @@ import { buildMember } from '../../test/factories';
 import { rows } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { csvCell } from './csv-write';
-import { PRESTIGE_HEADER } from './exports.service';
+import { LEDGER_HEADER } from './exports.service';
 
 let t: TestApp;
 let token: Record<string, string>;
@@ -49,7 +49,7 @@ describe('CSV exports', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const parsed: Record<string, string>[] = parse(res.body, { bom: true, columns: true });
-    expect(Object.keys(parsed[0]!)).toEqual(PRESTIGE_HEADER);
+    expect(Object.keys(parsed[0]!)).toEqual(LEDGER_HEADER);
     expect(parsed).toHaveLength(ENTRIES);
     const stored = await rows<{ d: string; g: number; v: number; text: string; by: string }>(
       t.database.db,

@@ -8,7 +8,7 @@ import { characters, prestige, userEmails, users } from '../../db/index';
 import { buildCharacter, buildVenue } from '../../test/factories';
 import { rows } from '../../test/sql';
 import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
-import { DOMAIN_PRESTIGE_HEADER, MEMBERS_HEADER, VENUE_CHARACTERS_HEADER } from './exports.service';
+import { LEDGER_HEADER, MEMBERS_HEADER, VENUE_CHARACTERS_HEADER } from './exports.service';
 
 let t: TestApp;
 let token: Record<string, string>;
@@ -152,7 +152,7 @@ describe('GET /api/prestiges/location/:id/export', () => {
     const res = await get(`/api/prestiges/location/${home}/export`, 'coordinator');
     expect(res.statusCode).toBe(200);
     const parsed = csv(res.body);
-    expect(Object.keys(parsed[0]!)).toEqual([...DOMAIN_PRESTIGE_HEADER]);
+    expect(Object.keys(parsed[0]!)).toEqual([...LEDGER_HEADER]);
     const stored = await rows<{ camnum: string; d: string; g: number; v: number; text: string; by: string | null }>(
       t.database.db,
       sql`select u.user_camnum as camnum, to_char(p.prestige_datetime at time zone 'UTC', 'YYYY-MM-DD') as d,

@@ -48,7 +48,7 @@ const ledger = () =>
   );
 
 /** A new member's portal awards (one per description, with its general prestige), and their domain's ledger export. */
-async function awardAndExport(descriptions: string[], general: number[]) {
+async function awardAndExport(descriptions: string[], general: number[], ledger: 'location' | 'user' = 'location') {
   const member = await buildMember(t.database.db);
   for (const [i, description] of descriptions.entries()) {
     const award = {
@@ -63,7 +63,8 @@ async function awardAndExport(descriptions: string[], general: number[]) {
     const res = await t.app.inject({ method: 'POST', url: '/api/prestiges/add', headers: bearer(token.admin!), payload: award });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const url = `/api/prestiges/location/${member.id_location}/export`;
+  const id = ledger === 'location' ? member.id_location : member.id_user;
+  const url = `/api/prestiges/${ledger}/${id}/export`;
   const exported = await t.app.inject({ method: 'GET', url, headers: bearer(token.admin!) });
   return { member, exported: exported.body };
 }
@@ -113,15 +114,21 @@ describe('POST /api/imports (prestige)', () => {
     expect(dates.sort()).toEqual(['2023-05-01T12:00:00.000Z', '2023-05-01T12:00:00.000Z', '2024-02-10T12:00:00.000Z']);
   });
 
-  it('opens a domain ledger export holding portal awards (with a time of day) back as an import that adds nothing', async () => {
-    const { member, exported } = await awardAndExport(['Portal award 1', 'Portal award 2'], [1, 2]);
-    expect(parse(exported, { bom: true, columns: true })).toHaveLength(2);
-    const dry = await post('admin', { kind: 'prestige', csv: exported });
-    expect(dry.json().result).toMatchObject({ created: 0, skipped: 2, errors: [] });
-    const applied = await post('admin', { kind: 'prestige', csv: exported, dry_run: false });
-    expect(applied.json().result).toMatchObject({ applied: true, created: 0, skipped: 2 });
-    expect(await ledgerCount(member.id_user)).toBe(2);
-  });
+  it.each([
+    ['domain', 'location'],
+    ['member', 'user'],
+  ] as const)(
+    'opens a %s ledger export holding portal awards (with a time of day) back as an import that adds nothing',
+    async (_, ledger) => {
+      const { member, exported } = await awardAndExport(['Portal award 1', 'Portal award 2'], [1, 2], ledger);
+      expect(parse(exported, { bom: true, columns: true })).toHaveLength(2);
+      const dry = await post('admin', { kind: 'prestige', csv: exported });
+      expect(dry.json().result).toMatchObject({ created: 0, skipped: 2, errors: [] });
+      const applied = await post('admin', { kind: 'prestige', csv: exported, dry_run: false });
+      expect(applied.json().result).toMatchObject({ applied: true, created: 0, skipped: 2 });
+      expect(await ledgerCount(member.id_user)).toBe(2);
+    },
+  );
 
   it('takes an exported description the export guarded against formulas (an apostrophe first) back as it was', async () => {
     const { member, exported } = await awardAndExport(['-1 late sign-in'], [0]);
