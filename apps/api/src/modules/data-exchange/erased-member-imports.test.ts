@@ -3,7 +3,7 @@
 // erased person's name, e-mail, phone and address never come back through a file.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLocation, buildVenue } from '../../test/factories';
+import { buildLocation, buildMember, buildVenue } from '../../test/factories';
 import { type ImportPayload, importRequest } from '../../test/imports';
 import { rows } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -103,5 +103,30 @@ describe('an import naming an erased member', () => {
     }
     expect(await stored()).toBe(before);
     expect(before).toContain(`"user_fname":"Former member"`);
+  });
+
+  it('skips the entries of a ledger exported before the erasure, and refuses only a new one', async () => {
+    const member = await buildMember(t.database.db);
+    const as = { headers: bearer(token.admin!) };
+    const award = {
+      id_user: member.id_user,
+      ...{ prestige_general: 2, prestige_regional: 0, prestige_national: 0, prestige_usable_general: 0 },
+      ...{ prestige_category: 'Administration', prestige_description: 'Ran the door' },
+    };
+    expect((await t.app.inject({ method: 'POST', url: '/api/prestiges/add', ...as, payload: award })).statusCode).toBe(200);
+    const exported = (await t.app.inject({ method: 'GET', url: `/api/prestiges/user/${member.id_user}/export`, ...as })).body;
+    const erase = await t.app.inject({ method: 'POST', url: `/api/users/${member.id_user}/erase`, ...as });
+    expect(erase.statusCode, erase.body).toBe(200);
+    const again = await post({ kind: 'prestige', csv: exported, dry_run: false });
+    expect(again.json().result).toMatchObject({ applied: true, created: 0, skipped: 1, errors: [] });
+    const added = `${exported}${member.user_camnum},2024-05-01,Administration,1,0,0,0,New entry,\r\n`;
+    const res = await post({ kind: 'prestige', csv: added, dry_run: false });
+    const refused = `membership number ${member.user_camnum} belongs to an erased member`;
+    expect(res.json().result).toMatchObject({ applied: false, errors: [{ line: 3, column: 'membership_number', reason: refused }] });
+    const [{ n }] = (await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from prestige where id_user = ${member.id_user}`,
+    )) as [{ n: number }];
+    expect(n).toBe(1);
   });
 });

@@ -62,7 +62,9 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
     db,
     read.flatMap((r) => [r.values.membership_number?.trim() ?? '', r.values.awarded_by?.trim() ?? '']).filter(Boolean),
   );
-  const valid: Omit<PlannedEntry, 'action'>[] = [];
+  // An erased member's entry already held (a ledger exported before the erasure) is skipped like any other; only a new
+  // one is refused (decision 138).
+  const valid: (Omit<PlannedEntry, 'action'> & { erased: string | null })[] = [];
   for (const { line, values: v, refused } of read) {
     if (refused) continue;
     let bad = false;
@@ -74,7 +76,6 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
     const id_user = ids.get(camnum)?.id_user;
     if (!camnum) flag('membership_number', 'membership number is a required field');
     else if (!id_user) flag('membership_number', `no member has the membership number ${camnum}`);
-    else if (ids.get(camnum)!.erased) flag('membership_number', erasedMemberReason(camnum));
     const by = v.awarded_by?.trim() ?? '';
     if (by && !ids.has(by)) flag('awarded_by', `no member has the membership number ${by}`);
     const date = dateOf.safeParse(v.date);
@@ -103,18 +104,22 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
       // Americas), and its UTC day is still the one keyOf compares.
       prestige_datetime: new Date(`${date.data}T12:00:00Z`),
     };
-    valid.push({ line, entry });
+    valid.push({ line, entry, erased: ids.get(camnum)!.erased ? camnum : null });
   }
   const held = await heldEntries(
     db,
     valid.map((v) => v.entry.id_user),
   );
-  const planned: PlannedEntry[] = valid.map((v) => {
+  const planned: PlannedEntry[] = [];
+  for (const { erased, ...v } of valid) {
     const key = keyOf(v.entry);
     const left = held.get(key) ?? 0;
-    if (left > 0) held.set(key, left - 1);
-    return { ...v, action: left > 0 ? 'skip' : 'create' };
-  });
+    if (left > 0) {
+      held.set(key, left - 1);
+      planned.push({ ...v, action: 'skip' });
+    } else if (erased) errors.add(v.line, 'membership_number', erasedMemberReason(erased));
+    else planned.push({ ...v, action: 'create' });
+  }
   return { report: previewReport('prestige', dry_run, read.length, planned, errors), planned };
 }
 
