@@ -85,6 +85,28 @@ describe('a member’s data download', () => {
     expect(await approvalsOf(approver.id_user)).toEqual([]);
   });
 
+  it('holds the history of the member’s applications, whoever decided; an approver gets only their part', async () => {
+    const db = t.database.db;
+    const [applicant, approver] = [await buildMember(db), await buildMember(db)];
+    const character = await buildCharacter(db, { id_user: applicant.id_user });
+    const application = await buildApproval(db, { character_id: character.id_character, id_user_low: approver.id_user });
+    const [event] = await rows<{ id: number }>(
+      db,
+      sql`insert into approval_events (approval_id, id_user, from_status, to_status, note)
+          values (${application.id}, ${approver.id_user}, 'Pending', 'Denied', 'Needs a backstory') returning id`,
+    );
+    await db.execute(sql`insert into approval_escalations (approval_id, status, level_since) values (${application.id}, 'Pending', now())`);
+    const files = async (member: number) => unzip((await download('admin', member)).rawPayload);
+    const json = (zip: Record<string, string>, name: string) => JSON.parse(zip[`${name}.json`] ?? '[]') as Record<string, unknown>[];
+    const theirs = await files(applicant.id_user);
+    expect(json(theirs, 'approval_events')).toMatchObject([{ id: event!.id, to_status: 'Denied', note: 'Needs a backstory' }]);
+    expect(json(theirs, 'approval_escalations')).toMatchObject([{ approval_id: application.id, status: 'Pending' }]);
+    const approvers = await files(approver.id_user);
+    expect(json(approvers, 'approval_events')).toEqual([]);
+    expect(json(approvers, 'approval_escalations')).toEqual([]);
+    expect(json(approvers, 'approval_events.acted')).toEqual([{ id: event!.id, id_user: approver.id_user, at: expect.any(String) }]);
+  });
+
   it('holds what is kept about the member but not under their id: audit rows about them, failed sign-ins, mail marks', async () => {
     const db = t.database.db;
     const email = `about.${Date.now()}@example.test`;

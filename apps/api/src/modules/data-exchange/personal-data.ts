@@ -2,7 +2,7 @@
 // are found by walking the schema, not listed by hand, so a table added later with a user reference is in the
 // download without anyone remembering it: every column that references users.id_user (or is named id_user…) but
 // an application's approver chain, and the rows of tables that reference the member's characters (XP logs,
-// applications and their history). To these the rows held about them under other keys (held-about): audit rows about
+// applications) or their applications (their history and escalations). To these the rows held about them under other keys (held-about): audit rows about
 // them, failed sign-ins and bounce marks under their e-mail addresses. A row about another member that names them
 // only as the one who acted (signed_by, id_reviewer, decided_by…) gives its key, their part and when (decision 144).
 import { CHAIN_COLUMN } from '@guildhall/shared/rules/approval-workflow';
@@ -10,7 +10,7 @@ import { and, getTableColumns, inArray, is, or, sql, type SQL } from 'drizzle-or
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { strToU8, zipSync } from 'fflate';
 import * as dataLayer from '../../db/index';
-import { approvals, auditLog, characters, type Db, users } from '../../db/index';
+import { approvalEvents, approvals, auditLog, characters, type Db, users } from '../../db/index';
 import { heldAbout, holdsAbout, memberEmails } from './held-about';
 
 /**
@@ -28,6 +28,8 @@ export interface TableReach {
   actorColumns: PgColumn[];
   /** Columns that hold a character's id. */
   characterColumns: PgColumn[];
+  /** Columns that hold an application's id (its history, its escalations). */
+  applicationColumns: PgColumn[];
 }
 
 /**
@@ -56,13 +58,18 @@ export function tablesReferringToMembers(): TableReach[] {
         (column) => namesWhoseRow(table, column),
       );
       const characterColumns = table === characters ? [] : referencesTo(table, characters);
-      // The audit log's id_user is who acted; the rows about a member are found by their entity (held-about).
-      const whose = (column: PgColumn) => column.name === 'id_user' && table !== auditLog;
+      const applicationColumns = table === approvals ? [] : referencesTo(table, approvals);
+      // In the audit log and an application's history id_user is who acted; the rows about a member are found by
+      // their entity (held-about) and by their applications.
+      const whose = (column: PgColumn) => column.name === 'id_user' && table !== auditLog && table !== approvalEvents;
       const userColumns = members.filter(whose);
       const actorColumns = members.filter((column) => !whose(column));
-      return { name: getTableConfig(table).name, table, userColumns, actorColumns, characterColumns };
+      return { name: getTableConfig(table).name, table, userColumns, actorColumns, characterColumns, applicationColumns };
     })
-    .filter((t) => t.userColumns.length || t.actorColumns.length || t.characterColumns.length || holdsAbout(t.table));
+    .filter(
+      (t) =>
+        t.userColumns.length || t.actorColumns.length || t.characterColumns.length || t.applicationColumns.length || holdsAbout(t.table),
+    );
 }
 
 function withoutSecrets(row: Record<string, unknown>) {
@@ -84,11 +91,16 @@ function actedPart(t: TableReach): Record<string, PgColumn> {
 export async function personalData(db: Db, id_user: number): Promise<Record<string, Record<string, unknown>[]>> {
   const own = await db.select({ id: characters.id_character }).from(characters).where(sql`${characters.id_user} = ${id_user}`);
   const characterIds = own.map((c) => c.id);
+  const applied = characterIds.length
+    ? await db.select({ id: approvals.id }).from(approvals).where(inArray(approvals.character_id, characterIds))
+    : [];
+  const applicationIds = applied.map((a) => a.id);
   const emails = await memberEmails(db, id_user);
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const t of tablesReferringToMembers()) {
     const match: SQL[] = [...t.userColumns.map((c) => sql`${c} = ${id_user}`), ...heldAbout(t.table, id_user, emails)];
     if (characterIds.length) match.push(...t.characterColumns.map((c) => inArray(c, characterIds)));
+    if (applicationIds.length) match.push(...t.applicationColumns.map((c) => inArray(c, applicationIds)));
     const about = match.length ? or(...match)! : sql`false`;
     const rows = match.length ? await db.select().from(t.table).where(about) : [];
     out[t.name] = (rows as Record<string, unknown>[]).map(withoutSecrets);
