@@ -47,7 +47,7 @@ export function scheduleMail(app: FastifyInstance) {
       again = true;
       return running;
     }
-    running = drainOutbox(options)
+    running = drainOutbox(options, () => closed)
       .catch((error) => {
         app.log.warn({ err: error }, 'e-mail sender round failed');
         return 0;

@@ -138,10 +138,14 @@ export async function deliverClaimed(opts: SenderOptions, row: Claimed): Promise
   return 'sent';
 }
 
-/** Delivers everything due now, batch after batch; returns how many were sent. */
-export async function drainOutbox(opts: SenderOptions): Promise<number> {
+/**
+ * Delivers everything due now, batch after batch; returns how many were sent. Once `stopping()` (the app closing on
+ * SIGTERM), the batch in hand is finished and the rest left queued for the next process, so shutdown does not wait
+ * for a whole outbox.
+ */
+export async function drainOutbox(opts: SenderOptions, stopping: () => boolean = () => false): Promise<number> {
   let sent = 0;
-  for (;;) {
+  while (!stopping()) {
     const rows = await claimDue(opts.db, opts.transport.batch, opts.mail.leaseSeconds);
     if (rows.length === 0) return sent;
     const results = await Promise.all(rows.map((row) => deliverClaimed(opts, row)));
@@ -149,4 +153,5 @@ export async function drainOutbox(opts: SenderOptions): Promise<number> {
     // A short or fruitless batch: the rest (if any) waits for the next round, not a busy loop while a server is down.
     if (rows.length < opts.transport.batch || !results.includes('sent')) return sent;
   }
+  return sent;
 }
