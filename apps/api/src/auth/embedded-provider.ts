@@ -115,6 +115,8 @@ const loginForm = z.object({ email: z.string().max(320).default(''), password: z
 /** Mounts the provider and registers its sign-in interaction pages. */
 export async function mountEmbeddedProvider(app: FastifyInstance, provider: Provider, opts: EmbeddedProviderOptions) {
   await app.register(middie, { hook: 'onRequest' });
+  // The provider answers its own failures (a 500 page); the log must still hear of them.
+  provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'the sign-in provider failed'));
   app.use(SSO_MOUNT, provider.callback());
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 

@@ -24,14 +24,17 @@ export function databaseAdapter(db: Db) {
         .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: { ...row, consumed_at: null } });
     }
 
-    async findWhere(condition: ReturnType<typeof eq>) {
+    // A key a client sent (a request_uri, a code) may hold a NUL character, which no text column can: no record has it,
+    // and PostgreSQL would refuse the query rather than find nothing.
+    async findBy(column: typeof oidcPayloads.id | typeof oidcPayloads.user_code | typeof oidcPayloads.uid, key: string) {
+      if (key.includes('\u0000')) return undefined;
       const [row] = await db
         .select()
         .from(oidcPayloads)
         .where(
           and(
             eq(oidcPayloads.model, this.model),
-            condition,
+            eq(column, key),
             sql`(${oidcPayloads.expires_at} is null or ${oidcPayloads.expires_at} > now())`,
           ),
         )
@@ -41,15 +44,15 @@ export function databaseAdapter(db: Db) {
     }
 
     find(id: string) {
-      return this.findWhere(eq(oidcPayloads.id, id));
+      return this.findBy(oidcPayloads.id, id);
     }
 
     findByUserCode(userCode: string) {
-      return this.findWhere(eq(oidcPayloads.user_code, userCode));
+      return this.findBy(oidcPayloads.user_code, userCode);
     }
 
     findByUid(uid: string) {
-      return this.findWhere(eq(oidcPayloads.uid, uid));
+      return this.findBy(oidcPayloads.uid, uid);
     }
 
     async consume(id: string) {

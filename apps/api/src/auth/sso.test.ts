@@ -120,6 +120,14 @@ describe('errors of the code exchange', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe('The sign-in code is invalid or has expired. Please try again.');
   });
+
+  it('answers a pushed request’s address holding a NUL character as an unknown one (invalid_request_uri), not 500', async () => {
+    const { clientId } = ((await (await fetch(`${base}/api/auth/config`)).json()) as { result: { clientId: string } }).result;
+    const requestUri = encodeURIComponent('urn:ietf:params:oauth:request_uri:x\u0000y');
+    const res = await fetch(`${base}/sso/auth?client_id=${clientId}&request_uri=${requestUri}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('invalid_request_uri');
+  });
 });
 
 describe('logout through the embedded provider', () => {
