@@ -39,7 +39,7 @@ export function VenueCharactersTable({ venueId, caption }: { venueId: number; ca
       await sign.mutateAsync({ id: row.id_character, input: { resultSigned, storytellerId: user?.id_user } });
       toast.success('Successfully updated');
     } catch (error) {
-      // SPEC §8 words the failure of Accept; a Reject's says what it failed to do. Why the API refused, below.
+      // SPEC §8 words the failure of Accept; a Reject's says what it failed to do (decision 145). Why the API refused, below.
       const failure = resultSigned === 'yes' ? 'Sorry, failed to accept the character' : 'Sorry, failed to reject the character';
       toast.error(<FailureText failure={failure} reason={refusalMessage(error)} />);
     } finally {
