@@ -3,7 +3,7 @@
 // the addresses they came from. What the society must keep (prestige and XP ledgers, approvals and their history,
 // the audit log) keeps its rows and numbers. Text elsewhere that quotes the person (a notice, a queued mail, an
 // audit row's before/after) has their full name, e-mail, phone and street replaced wherever it appears.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   auditLog,
   calendarFeeds,
