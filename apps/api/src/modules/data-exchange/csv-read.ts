@@ -118,7 +118,7 @@ async function openSource(csv: CsvSource) {
 
 /**
  * The records of `csv` keyed by the header's column names (trimmed, lower case, spaces as underscores). A header
- * missing a required column, or a column the kind does not know, is refused before any row is read. A row may leave
+ * missing a required column, naming one twice, or a column the kind does not know, is refused before any row is read. A row may leave
  * out trailing columns; one with more fields than the header (a delimiter left unquoted in a text) is listed in
  * `errors` and yielded `refused`, so it is counted but not checked.
  */
@@ -186,6 +186,8 @@ export async function* readCsv(
 function checkHeader(header: string[], known: readonly string[], required: readonly string[]) {
   const unknown = header.filter((name) => !known.includes(name));
   if (unknown.length) throw dataExchangeErrors.unknownColumns(unknown, known);
+  const repeated = [...new Set(header.filter((name, i) => header.indexOf(name) !== i))];
+  if (repeated.length) throw dataExchangeErrors.repeatedColumns(repeated);
   const missing = required.filter((name) => !header.includes(name));
   if (missing.length) throw dataExchangeErrors.missingColumns(missing);
   return header;

@@ -29,6 +29,10 @@ export const dataExchangeErrors = {
     badRequest('data_exchange.unknown_columns', `csv has columns this kind does not know: ${names.join(', ')}`, [
       { path: 'csv', message: `unknown columns ${names.join(', ')}; the columns are ${known.join(', ')}` },
     ]),
+  repeatedColumns: (names: string[]) =>
+    badRequest('data_exchange.repeated_columns', `csv has the columns ${names.join(', ')} more than once`, [
+      { path: 'csv', message: `the columns ${names.join(', ')} appear more than once: which one holds the value is unclear` },
+    ]),
   missingColumns: (names: string[]) =>
     badRequest('data_exchange.missing_columns', `csv lacks the columns ${names.join(', ')}`, [
       { path: 'csv', message: `lacks the columns ${names.join(', ')}` },

@@ -179,6 +179,7 @@ describe('POST /api/imports (members)', () => {
       [{ kind: 'members', csv: header, dry_run: 'yes' }, 'dry_run'],
       [{ kind: 'members', csv: 'membership_number,shoe_size\nX1,42' }, 'csv'],
       [{ kind: 'members', csv: 'membership_number,first_name\nX1,Ann' }, 'csv'],
+      [{ kind: 'members', csv: `${header},Email\nX1,Ann,Lee,a@example.test,,,,,LARP,2027-01-01,${code},b@example.test` }, 'csv'],
       [{ kind: 'members', csv: `${header}\n"unclosed,quote` }, 'csv'],
     ];
     for (const [payload, field] of cases) {
