@@ -28,7 +28,12 @@ async function holdTables() {
     await released;
   });
   await whenLocked;
-  return { release: () => (release(), done) };
+  return {
+    release: () => {
+      release();
+      return done;
+    },
+  };
 }
 
 describe("the mailer's daily work", () => {

@@ -24,7 +24,7 @@ let fetchSpy: MockInstance<typeof fetch>;
 afterEach(() => fetchSpy.mockRestore());
 
 function renderTable() {
-  fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+  fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
     if (init?.method === 'POST') {
       return new Response(JSON.stringify({ code: 'venues.changed_hands', message: REFUSAL }), {
         status: 409,
