@@ -2,9 +2,10 @@
 // are found by walking the schema, not listed by hand, so a table added later with a user reference is in the
 // download without anyone remembering it: every column that references users.id_user (or is named id_user…) but
 // an application's approver chain, and the rows of tables that reference the member's characters (XP logs,
-// applications) or their applications (their history and escalations). To these the rows held about them under other keys (held-about): audit rows about
-// them, failed sign-ins and bounce marks under their e-mail addresses. A row about another member that names them
-// only as the one who acted (signed_by, id_reviewer, decided_by…) gives its key, their part and when (decision 144).
+// applications) or their applications (their history and escalations). To these the rows held about them under other
+// keys (held-about): audit rows about them, failed sign-ins and bounce marks under their e-mail addresses. A row
+// about another member that names them only as the one who acted (signed_by, id_reviewer, decided_by…) gives its
+// key, their part and when (decision 144).
 import { CHAIN_COLUMN } from '@guildhall/shared/rules/approval-workflow';
 import { and, getTableColumns, inArray, is, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
