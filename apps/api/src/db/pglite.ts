@@ -82,12 +82,10 @@ class OneSession extends LendingPool {
   private session(): Promise<pg.Client> {
     const { connection } = this.thread;
     if (this.client?.connection !== connection) {
+      // A client breaks only with its thread: it is kept, failing (503), until a new thread brings a new connection.
       const client = new pg.Client({ connection, pipeline: true } as pg.ClientConfig);
-      const ready = client.connect().then(() => client);
-      client.on('error', () => {
-        if (this.client?.ready === ready) this.client = undefined;
-      });
-      this.client = { connection, ready };
+      client.on('error', () => undefined);
+      this.client = { connection, ready: client.connect().then(() => client) };
     }
     return this.client.ready;
   }
