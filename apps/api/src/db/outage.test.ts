@@ -148,8 +148,12 @@ describe.runIf(runHere)('when PostgreSQL goes away', () => {
 describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded database stops', () => {
   let dir: string;
   let t: TestApp;
+  // What the process warns of meanwhile (a leak of listeners on each statement during the reopen was one).
+  const warnings: string[] = [];
+  const warned = (warning: Error) => void warnings.push(`${warning.name}: ${warning.message}`);
 
   beforeAll(async () => {
+    process.on('warning', warned);
     dir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-pglite-outage-'));
     const database = await openDatabase({ kind: 'pglite', dir });
     await database.migrate();
@@ -158,6 +162,7 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
   }, 120_000);
 
   afterAll(async () => {
+    process.off('warning', warned);
     await t?.close().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   });
@@ -206,5 +211,6 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     const again = await t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
     expect(again.statusCode).toBe(200);
     expect(again.json().result.user_nick).toBe(nick);
+    expect(warnings).toEqual([]);
   }, 60_000);
 });
