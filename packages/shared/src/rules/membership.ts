@@ -28,3 +28,6 @@ export function defaultRenewal(expiration: string | null, today: string): string
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return `${year}${from.slice(4) === '-02-29' && !leap ? '-02-28' : from.slice(4)}`;
 }
+
+/** A membership number as stored and searched: upper case, as the society prints them, whatever case it was typed in. */
+export const membershipNumberOf = (text: string): string => text.trim().toUpperCase();

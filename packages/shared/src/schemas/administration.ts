@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { POSITION_TYPE_CODES, TRANSFER_STATUSES, USER_TYPES } from '../constants';
 import type { McLevel } from '../rules/member-class';
+import { membershipNumberOf } from '../rules/membership';
 import { pagingQuery } from './envelope';
 import { dateField, emailField, numberInput, optionalText, requiredId, requiredMessage, requiredText } from './messages';
 import { profileUpdateSchema } from './profile';
@@ -9,10 +10,10 @@ import { userSchema } from './user';
 
 const idField = requiredId;
 const optionalId = (field: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(field).optional());
-/** Membership numbers as the society writes them: letters, digits and dashes. */
-const membershipNumber = requiredText('membership number', 32).regex(/^[A-Za-z0-9-]+$/, {
-  error: 'membership number may hold only letters, digits and dashes',
-});
+/** Membership numbers as the society writes them: letters, digits and dashes, stored upper-case. */
+const membershipNumber = requiredText('membership number', 32)
+  .regex(/^[A-Za-z0-9-]+$/, { error: 'membership number may hold only letters, digits and dashes' })
+  .transform(membershipNumberOf);
 const expiry = z.preprocess((v) => (v === '' || v === undefined ? null : v), dateField('expiry').nullable());
 
 /**

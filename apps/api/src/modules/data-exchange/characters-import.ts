@@ -3,6 +3,7 @@
 // character is matched by its player and name (case aside) and an import never changes one already there. A new
 // character is Pending on its venue's style sheet, as one made by hand, and its opening balance is an Earn entry
 // through the XP log's own statement, so characters.xp_balance and the log agree.
+import { membershipNumberOf } from '@guildhall/shared/rules/membership';
 import { CHARACTER_STATUSES } from '@guildhall/shared/constants';
 import { characterAddSchema } from '@guildhall/shared/schemas/characters';
 import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
@@ -76,7 +77,7 @@ export async function planCharacters(db: Db | Tx, csv: CsvSource, dry_run: boole
   const required = ['player_membership_number', 'name', 'type', 'subtype', 'venue', 'virtue', 'vice'];
   for await (const row of readCsv(csv, IMPORT_COLUMNS.characters, required, errors, onProgress)) read.push(row);
   const known = await lookups(db);
-  const players = await membersByCamnum(db, read.map((r) => r.values.player_membership_number?.trim() ?? '').filter(Boolean));
+  const players = await membersByCamnum(db, read.map((r) => membershipNumberOf(r.values.player_membership_number ?? '')).filter(Boolean));
   const held = await existingNames(
     db,
     [...players.values()].map((p) => p.id_user),
@@ -90,7 +91,7 @@ export async function planCharacters(db: Db | Tx, csv: CsvSource, dry_run: boole
       bad = true;
       errors.add(line, column, reason);
     };
-    const camnum = v.player_membership_number?.trim() ?? '';
+    const camnum = membershipNumberOf(v.player_membership_number ?? '');
     const player = players.get(camnum);
     if (!player) flag('player_membership_number', camnum ? `no member has the membership number ${camnum}` : 'player is a required field');
     else if (player.erased) flag('player_membership_number', erasedMemberReason(camnum));

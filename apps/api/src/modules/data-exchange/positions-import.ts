@@ -2,6 +2,7 @@
 // by its location and type; a row names its holder (or none: vacant). A new holder starts a holding dated `since`,
 // and the open applications the post approves move to them as when an administrator reassigns it by hand.
 // Venue storyteller posts belong to their venue and are not imported.
+import { membershipNumberOf } from '@guildhall/shared/rules/membership';
 import { POSITION_TYPE_CODES, POSITION_TYPES, type PositionType } from '@guildhall/shared/constants';
 import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
 import { dateField } from '@guildhall/shared/schemas/messages';
@@ -30,7 +31,7 @@ export async function planPositions(db: Db | Tx, csv: CsvSource, dry_run: boolea
   const places = await locationsByCode(db, () => true);
   const read: CsvRow[] = [];
   for await (const row of readCsv(csv, IMPORT_COLUMNS.positions, ['domain_code', 'position_type'], errors, onProgress)) read.push(row);
-  const holders = await membersByCamnum(db, read.map((r) => r.values.holder_membership_number?.trim() ?? '').filter(Boolean));
+  const holders = await membersByCamnum(db, read.map((r) => membershipNumberOf(r.values.holder_membership_number ?? '')).filter(Boolean));
   const seen = new Map<string, number>();
   const valid: Omit<PlannedPosition, 'existing' | 'action'>[] = [];
   for (const { line, values, refused } of read) {
@@ -53,7 +54,7 @@ export async function planPositions(db: Db | Tx, csv: CsvSource, dry_run: boolea
         `unknown position type ${values.position_type ?? ''}: one of ${POSITION_TYPE_CODES.filter((c) => c !== 'VST').join(', ')}`,
       );
     }
-    const camnum = values.holder_membership_number?.trim() ?? '';
+    const camnum = membershipNumberOf(values.holder_membership_number ?? '');
     const holder = camnum ? holders.get(camnum) : undefined;
     if (camnum && !holder) flag('holder_membership_number', `no member has the membership number ${camnum}`);
     else if (holder?.erased) flag('holder_membership_number', erasedMemberReason(camnum));

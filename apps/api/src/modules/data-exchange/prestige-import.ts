@@ -2,6 +2,7 @@
 // entry has no number of its own, so a row is already imported when the member holds an identical entry (UTC day,
 // category, the four amounts, description); a file may repeat an entry, and then it needs as many. History is
 // not news: imported entries send no notice.
+import { membershipNumberOf } from '@guildhall/shared/rules/membership';
 import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/data-exchange';
 import { dateField } from '@guildhall/shared/schemas/messages';
 import { type PrestigeAdd, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
@@ -60,7 +61,9 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
   for await (const row of readCsv(csv, IMPORT_COLUMNS.prestige, required, errors, onProgress)) read.push(row);
   const ids = await membersByCamnum(
     db,
-    read.flatMap((r) => [r.values.membership_number?.trim() ?? '', r.values.awarded_by?.trim() ?? '']).filter(Boolean),
+    read
+      .flatMap((r) => [membershipNumberOf(r.values.membership_number ?? ''), membershipNumberOf(r.values.awarded_by ?? '')])
+      .filter(Boolean),
   );
   // An erased member's entry already held (a ledger exported before the erasure) is skipped like any other; only a new
   // one is refused (decision 138).
@@ -72,11 +75,11 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
       bad = true;
       errors.add(line, column, reason);
     };
-    const camnum = v.membership_number?.trim() ?? '';
+    const camnum = membershipNumberOf(v.membership_number ?? '');
     const id_user = ids.get(camnum)?.id_user;
     if (!camnum) flag('membership_number', 'membership number is a required field');
     else if (!id_user) flag('membership_number', `no member has the membership number ${camnum}`);
-    const by = v.awarded_by?.trim() ?? '';
+    const by = membershipNumberOf(v.awarded_by ?? '');
     if (by && !ids.has(by)) flag('awarded_by', `no member has the membership number ${by}`);
     const date = dateOf.safeParse(v.date);
     if (!date.success) flag('date', date.error.issues[0]!.message);
