@@ -102,12 +102,26 @@ test.describe('Vss Manager', () => {
     await expect(characters.getByRole('row', { name: new RegExp(character) })).toContainText('Accepted');
     await expect(characters.getByRole('button', { name: `Accept ${character}` })).toHaveCount(0);
 
+    // Reject asks first, with a reason the player reads in their notice.
+    const second = unique('Silas Vane');
+    await pendingCharacterOn(memberPage, id_venue, second);
+    await page.reload();
+    await characters.getByRole('button', { name: `Reject ${second}` }).click();
+    const reject = page.getByRole('dialog', { name: `Reject ${second}?` });
+    await reject.getByLabel('Reason for the player (optional)').fill('Clan Brujah is closed at this venue.');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect(reject).toBeHidden();
+    await expect(characters.getByRole('row', { name: new RegExp(second) })).toContainText('Rejected');
+
     await memberPage.goto('/characters/list?sortBy=id_character&direction=desc');
     await expect(memberPage.getByRole('table', { name: 'My characters' }).getByRole('row', { name: new RegExp(character) })).toContainText(
       'Accepted',
     );
     await memberPage.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
     await expect(memberPage.getByRole('dialog', { name: 'Notifications' })).toContainText(`${character} was accepted on ${sheet} East.`);
+    await expect(memberPage.getByRole('dialog', { name: 'Notifications' })).toContainText(
+      `${second} was rejected on ${sheet} East. The storyteller wrote: Clan Brujah is closed at this venue.`,
+    );
   });
 
   test('shows a hostile style text as plain, inert text, read-only to a member', async ({ page, browser, signInAs }) => {

@@ -1,14 +1,16 @@
 // A style sheet's characters (GET /characters/venue/{id}): name, player, membership number, type and state
-// (SPEC §4), with Accept and Reject on the Pending ones the caller may sign. Shared by the VSS detail and the
-// census; paged by the API, in the component's own state so two tables on a page keep their own pages. 'Export CSV'
+// (SPEC §4), with Accept and Reject on the Pending ones the caller may sign; Reject asks first, with a reason for the
+// player (SPEC §7's signResponse, sent in their notice). Shared by the VSS detail and the census; paged by the API, in the component's own state so two tables on a page keep their own pages. 'Export CSV'
 // gives the whole sheet's list as a file (issue 26).
 import { DEFAULT_PAGE_SIZE } from '@guildhall/shared/constants';
 import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import type { VenueCharacterRow } from '@guildhall/shared/schemas/venues';
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type Column, DataTable } from '../../components/data-table';
 import { ExportCsvButton } from '../../components/export-csv-button';
+import { Field } from '../../components/field';
 import { FailureText } from '../../components/form-kit';
 import { ApiError } from '../../lib/api-client';
 import { refusalMessage } from '../../lib/api-errors';
@@ -32,12 +34,15 @@ export function VenueCharactersTable({ venueId, caption }: { venueId: number; ca
   const characters = useVenueCharacters(venueId, { page, count: DEFAULT_PAGE_SIZE });
   const sign = useSignCharacter();
   const [signing, setSigning] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<VenueCharacterRow | null>(null);
+  const [reason, setReason] = useState('');
 
-  const signAs = async (row: VenueCharacterRow, resultSigned: 'yes' | 'no') => {
+  const signAs = async (row: VenueCharacterRow, resultSigned: 'yes' | 'no', signResponse?: string) => {
     setSigning(row.id_character);
     try {
-      await sign.mutateAsync({ id: row.id_character, input: { resultSigned, storytellerId: user?.id_user } });
+      await sign.mutateAsync({ id: row.id_character, input: { resultSigned, storytellerId: user?.id_user, signResponse } });
       toast.success('Successfully updated');
+      setRejecting(null);
     } catch (error) {
       // SPEC §8 words the failure of Accept; a Reject's says what it failed to do (decision 145). Why the API refused, below.
       const failure = resultSigned === 'yes' ? 'Sorry, failed to accept the character' : 'Sorry, failed to reject the character';
@@ -84,12 +89,28 @@ export function VenueCharactersTable({ venueId, caption }: { venueId: number; ca
                   accessibleLabel: `Reject ${r.character_name}`,
                   danger: true,
                   disabled: signing !== null,
-                  onClick: () => signAs(r, 'no'),
+                  onClick: () => {
+                    setReason('');
+                    setRejecting(r);
+                  },
                 },
               ]
             : []
         }
       />
+      <ConfirmDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title={`Reject ${rejecting?.character_name ?? ''}?`}
+        description={`${rejecting?.player_name ?? 'The player'} is told, with the reason if you give one.`}
+        confirmLabel="Reject"
+        busy={signing !== null}
+        onConfirm={() => rejecting && signAs(rejecting, 'no', reason.trim() || undefined)}
+      >
+        <Field label="Reason for the player (optional)">
+          <textarea rows={4} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </Field>
+      </ConfirmDialog>
     </>
   );
 }
