@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDownloads, notifications } from '../../db/index';
 import { buildMember } from '../../test/factories';
-import { racingWhileLocked } from '../../test/table-lock';
+import { holdTableLock, racingWhileLocked } from '../../test/table-lock';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -33,11 +33,20 @@ async function readyDownload(who: string, of: number) {
 
 describe('a member’s data download in the background', () => {
   it('answers "preparing" at once, then the member gets a notice and the zip', async () => {
-    const asked = await call('POST', `/users/${id.member}/data-downloads`, 'member');
-    expect(asked.statusCode).toBe(200);
-    expect(asked.json().result).toMatchObject({ status: 'preparing', ready_at: null, expires_at: null });
-    // A second click while it is made starts nothing more.
-    expect((await call('POST', `/users/${id.member}/data-downloads`, 'member')).json().result.id).toBe(asked.json().result.id);
+    // On PostgreSQL the build waits on a lock held on characters (the first table it reads), so that the second click
+    // surely comes while it is made: a build done first made the second click start another one (a CI run's failure).
+    const held = t.url ? await holdTableLock(t.url, 'characters') : undefined;
+    let asked: Awaited<ReturnType<typeof call>>;
+    try {
+      asked = await call('POST', `/users/${id.member}/data-downloads`, 'member');
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json().result).toMatchObject({ status: 'preparing', ready_at: null, expires_at: null });
+      await held?.waitFor(1);
+      // A second click while it is made starts nothing more.
+      expect((await call('POST', `/users/${id.member}/data-downloads`, 'member')).json().result.id).toBe(asked.json().result.id);
+    } finally {
+      await held?.release();
+    }
     const ready = await readyDownload('member', id.member!);
     expect(ready.id).toBe(asked.json().result.id);
     expect(Date.parse(ready.expires_at) - Date.now()).toBeGreaterThan(47 * 3600_000);
