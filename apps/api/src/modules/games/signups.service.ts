@@ -3,7 +3,7 @@
 // waiting is promoted when a player going withdraws.
 import type { SignupInput } from '@guildhall/shared/schemas/games';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { gameSignups, games, type Db, type Tx } from '../../db/index';
+import { gameSignups, games, users, type Db, type Tx } from '../../db/index';
 import { notify } from '../notifications/notifications.service';
 import { gamesErrors } from './games.errors';
 import { gameLink } from './game-link';
@@ -174,7 +174,7 @@ async function tellPromoted(tx: Tx, id_game: number, promoted: Promoted[]) {
 
 /**
  * The promotion, run after the game's lock is taken (so it sees every sign-up committed before): lets the first
- * waiting players in while there is room (all of them when the game has no limit: LIMIT NULL) and keeps the count of
+ * waiting players in (a deactivated member waiting at a game already under way is passed over) while there is room (all of them when the game has no limit: LIMIT NULL) and keeps the count of
  * players going, in one statement prepared by name.
  * It answers the players moved from waiting to going (one row with none when nobody was), each with the game.
  */
@@ -185,6 +185,7 @@ function promotion(tx: Tx) {
     .as(sql`select count(*)::int as n from ${gameSignups} where id_game = ${id_game} and status = 'going' and role = 'player'`);
   const next = tx.$with('next', { id_signup: gameSignups.id_signup }).as(
     sql`select s.id_signup from ${gameSignups} s where s.id_game = ${id_game} and s.status = 'waiting' and s.role = 'player'
+        and not exists (select from ${users} u where u.id_user = s.id_user and u.is_disabled)
       order by s.position limit (select case when g.capacity is not null then greatest(g.capacity - going.n, 0) end from ${games} g, going where g.id_game = ${id_game})`,
   );
   const promoted = tx
