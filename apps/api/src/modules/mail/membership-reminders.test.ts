@@ -108,4 +108,12 @@ describe('membership expiry reminders', () => {
     expect(list!.match(/\(DUE/g)).toHaveLength(200);
     expect(list).toContain("… and 1 more in the coordinator's member list.");
   });
+
+  it('give no list to a deactivated member still named in a coordinator post', async () => {
+    const { member: coordinator } = await buildCoordinator(t.database.db);
+    await buildMember(t.database.db, { id_location: coordinator.id_location, user_expiration: inDays(5) });
+    await t.database.db.update(users).set({ is_disabled: true }).where(eq(users.id_user, coordinator.id_user));
+    await t.app.mailer.remindMemberships(now);
+    expect(await listsOf(coordinator.id_user)).toEqual([]);
+  });
 });

@@ -70,12 +70,14 @@ export async function remindExpiringMemberships(db: Db, now: Date): Promise<numb
   return told + (await weeklyCoordinatorLists(db, now));
 }
 
-/** Each coordinator, once a week: the members of their reach expiring in the next 30 days or expired in the last 7. */
+/** Each active coordinator, once a week: the members of their reach expiring in the next 30 days or expired in the last 7. */
 async function weeklyCoordinatorLists(db: Db, now: Date): Promise<number> {
   const week = weekOf(now);
   const posts = await db
     .select({ id_user: positions.id_user, id_location: positions.id_location })
     .from(positions)
+    // A deactivated member still named in a post reads nothing: no list is made for them.
+    .innerJoin(users, and(eq(users.id_user, positions.id_user), eq(users.is_disabled, false)))
     .leftJoin(
       membershipReminders,
       and(
