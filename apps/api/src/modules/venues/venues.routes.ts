@@ -20,18 +20,9 @@ import { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import { charactersPolicy } from '../characters/characters.policy';
 import { venuesErrors } from './venues.errors';
+import { venuesWithCharacterCount } from './census.service';
 import { venuesPolicy } from './venues.policy';
-import {
-  addVenue,
-  addVenueItem,
-  getVenue,
-  listVenueItems,
-  listVenues,
-  listVenueTypes,
-  updateVenue,
-  venueFacts,
-  venuesWithCharacterCount,
-} from './venues.service';
+import { addVenue, addVenueItem, getVenue, listVenueItems, listVenues, listVenueTypes, updateVenue, venueFacts } from './venues.service';
 
 const tags = ['venues'];
 const venueEnvelope = singleEnvelope(venueSchema).extend({ extra: z.object({ abilities: z.array(z.enum(VENUE_ABILITIES)) }) });

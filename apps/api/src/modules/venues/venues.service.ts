@@ -1,11 +1,9 @@
 // Venues (style sheets): their types, the VSS list, a sheet with its position holders, adding and updating a
-// sheet, its items, and the census (each sheet with how many characters are on it).
+// sheet, and its items (the census: census.service.ts).
 import { ancestorIds, domainCode, indexLocations, regionOf } from '@guildhall/shared/rules/locations';
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type {
   Venue,
-  VenueCensusQuery,
-  VenueCensusRow,
   VenueForm,
   VenueItem,
   VenueItemAdd,
@@ -19,8 +17,6 @@ import {
   rememberedUntilChange,
   pagedList,
   totalKeyOf,
-  qualified,
-  characters,
   locations,
   positionHolders,
   positions,
@@ -282,28 +278,4 @@ export async function addVenueItem(db: Db, id_user_st: number, checked: VenueFac
     if (!created) throw venuesErrors.itemTaken();
     return created.id;
   });
-}
-
-const charactersOnVenue = sql<number>`(select count(*)::int from ${characters} where ${characters.id_venue} = ${qualified(venues.id_venue)})`;
-
-/** The census: style sheets by name, each with the number of characters on it (any state). */
-export async function venuesWithCharacterCount(db: Db, query: VenueCensusQuery): Promise<ListResult<VenueCensusRow>> {
-  const page = await pagedList(db, query, {
-    totalKey: totalKeyOf('census', query),
-    rows: () =>
-      db
-        .select({
-          id_venue: venues.id_venue,
-          venue_name: venues.venue_name,
-          venue_type: venueTypes.venue_type,
-          character_count: charactersOnVenue,
-        })
-        .from(venues)
-        .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
-        .$dynamic(),
-    count: () => db.select({ n: count() }).from(venues),
-    sortable: { venue_name: sql`lower(${venues.venue_name})` },
-    tieBreak: venues.id_venue,
-  });
-  return { rows: page.rows.map((r) => ({ ...r, character_count: Number(r.character_count) })), count: page.count };
 }
