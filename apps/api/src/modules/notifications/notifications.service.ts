@@ -52,9 +52,13 @@ export async function markRead(db: Db, id_user: number, ids: number[] | 'all'): 
   return updated.length;
 }
 
-/** What a notice asks its reader to act on: an application, a character awaiting acceptance, a transfer. */
-export type NoticeSubject = `${'approval' | 'character' | 'transfer'}:${number}`;
-export const noticeSubject = (kind: 'approval' | 'character' | 'transfer', id: number): NoticeSubject => `${kind}:${id}`;
+/**
+ * What a notice asks its reader to act on: an application, a character awaiting acceptance, a transfer, or what a
+ * post brought its holder (its applications and characters awaiting review).
+ */
+type SubjectKind = 'approval' | 'character' | 'transfer' | 'position';
+export type NoticeSubject = `${SubjectKind}:${number}`;
+export const noticeSubject = (kind: SubjectKind, id: number): NoticeSubject => `${kind}:${id}`;
 
 export type NewNotification = { kind: string; message: string; link?: string | null; subject?: NoticeSubject };
 

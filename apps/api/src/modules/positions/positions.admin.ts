@@ -131,6 +131,7 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
       kind: 'approval',
       message: `${n} open application${n === 1 ? '' : 's'} now await${n === 1 ? 's' : ''} your review as ${position.pos_title}.`,
       link: '/storyteller/approvals',
+      subject: noticeSubject('position', position.id_position),
     });
   }
   return ids;
@@ -160,6 +161,7 @@ async function syncVenueStoryteller(tx: Tx, position: PositionRecord, id_user: n
     kind: 'character',
     message: `${n} character${n === 1 ? '' : 's'} await${n === 1 ? 's' : ''} your review on ${venue.name}.`,
     link: '/storyteller/vss-manager',
+    subject: noticeSubject('position', position.id_position),
   });
 }
 
@@ -175,6 +177,11 @@ async function lockPosition(tx: Tx, id_position: number): Promise<PositionRecord
   const [row] = await tx.select().from(positions).where(eq(positions.id_position, id_position)).for('update');
   if (!row) throw positionsErrors.notFound();
   return row;
+}
+
+/** What the post brought its former holder (applications, characters awaiting them) is no longer theirs to act on. */
+async function postLeft(tx: Tx, position: PositionRecord) {
+  if (position.id_user !== null) await resolveNotices(tx, noticeSubject('position', position.id_position), position.id_user);
 }
 
 async function closeHolding(tx: Tx, id_position: number, by: number) {
@@ -242,6 +249,7 @@ export async function assignPosition(db: Db, by: number, id_position: number, id
     await closeHolding(tx, id_position, by);
     await tx.insert(positionHolders).values({ id_position, id_user, started_by: by });
     await tx.update(positions).set({ id_user }).where(eq(positions.id_position, id_position));
+    await postLeft(tx, position);
     await syncVenueStoryteller(tx, position, id_user);
     const moved = await repointApprovals(tx, position, position.id_user, id_user, by);
     await writeAudit(tx, {
@@ -272,6 +280,7 @@ export async function endPosition(db: Db, by: number, id_position: number): Prom
     if (position.id_user === null) throw positionsErrors.vacant();
     await closeHolding(tx, id_position, by);
     await tx.update(positions).set({ id_user: null }).where(eq(positions.id_position, id_position));
+    await postLeft(tx, position);
     await syncVenueStoryteller(tx, position, null);
     await repointApprovals(tx, position, position.id_user, null, by);
     await writeAudit(tx, {

@@ -222,5 +222,9 @@ describe('a venue storyteller post', () => {
     expect(review(await notices(former.id_user)).map((n) => n.read_at)).toEqual([expect.any(String)]);
     const told = await notices(next.id_user);
     expect(review(told).map((n) => n.message)).toEqual([`1 open application now awaits your review as ${post_.pos_title}.`]);
+    // Once the post moves on again, that count is no longer theirs to act on: it is resolved.
+    const third = await buildMember(t.database.db);
+    expect((await post(`/api/positions/${post_.id_position}/assign`, 'admin', { id_user: third.id_user })).statusCode).toBe(200);
+    expect(review(await notices(next.id_user)).map((n) => n.read_at)).toEqual([expect.any(String)]);
   });
 });
