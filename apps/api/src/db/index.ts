@@ -6,7 +6,6 @@ export { anyOf, anyOfKeys } from './any-of';
 export { changeClock, rememberedUntilChange, tablesChanged, WATCHED_TABLES } from './changes';
 export { batchedByKey } from './batched';
 export { filtersOf, ownList, pagedList, type SortColumns, totalKeyOf } from './list';
-export type { ListOptions } from './list-totals';
 export { type Database, openDatabase } from './open';
 export { DatabaseUnavailableError, isClientGone, isDatabaseUnavailable } from './outage';
 export { oncePerDatabase } from './per-database';
