@@ -29,5 +29,5 @@ export function defaultRenewal(expiration: string | null, today: string): string
   return `${year}${from.slice(4) === '-02-29' && !leap ? '-02-28' : from.slice(4)}`;
 }
 
-/** A membership number as stored and searched: upper case, as the society prints them, whatever case it was typed in. */
+/** A membership number as stored and searched: upper case, as the society prints them, whatever the case typed. */
 export const membershipNumberOf = (text: string): string => text.trim().toUpperCase();

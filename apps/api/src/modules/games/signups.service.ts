@@ -174,8 +174,9 @@ async function tellPromoted(tx: Tx, id_game: number, promoted: Promoted[]) {
 
 /**
  * The promotion, run after the game's lock is taken (so it sees every sign-up committed before): lets the first
- * waiting players in (a deactivated member waiting at a game already under way is passed over) while there is room (all of them when the game has no limit: LIMIT NULL) and keeps the count of
- * players going, in one statement prepared by name.
+ * waiting players in while there is room (all of them when the game has no limit: LIMIT NULL) and keeps the count of
+ * players going, in one statement prepared by name. A deactivated member waiting at a game already under way is
+ * passed over (deactivation gives up the places at coming games only).
  * It answers the players moved from waiting to going (one row with none when nobody was), each with the game.
  */
 function promotion(tx: Tx) {

@@ -70,7 +70,7 @@ export async function remindExpiringMemberships(db: Db, now: Date): Promise<numb
   return told + (await weeklyCoordinatorLists(db, now));
 }
 
-/** Each active coordinator, once a week: the members of their reach expiring in the next 30 days or expired in the last 7. */
+/** Each active coordinator, once a week: their reach's members expiring in the next 30 days or lapsed in the last 7. */
 async function weeklyCoordinatorLists(db: Db, now: Date): Promise<number> {
   const week = weekOf(now);
   const posts = await db

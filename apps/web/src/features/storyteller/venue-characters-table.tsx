@@ -1,7 +1,8 @@
 // A style sheet's characters (GET /characters/venue/{id}): name, player, membership number, type and state
 // (SPEC §4), with Accept and Reject on the Pending ones the caller may sign; Reject asks first, with a reason for the
-// player (SPEC §7's signResponse, sent in their notice). Shared by the VSS detail and the census; paged by the API, in the component's own state so two tables on a page keep their own pages. 'Export CSV'
-// gives the whole sheet's list as a file (issue 26).
+// player (SPEC §7's signResponse, sent in their notice). Shared by the VSS detail and the census; paged by the API,
+// in the component's own state so two tables on a page keep their own pages. 'Export CSV' gives the whole sheet's
+// list as a file (issue 26).
 import { DEFAULT_PAGE_SIZE } from '@guildhall/shared/constants';
 import { vssStatusLabel } from '@guildhall/shared/rules/vss-status';
 import type { VenueCharacterRow } from '@guildhall/shared/schemas/venues';
