@@ -213,4 +213,16 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     expect(again.json().result.user_nick).toBe(nick);
     expect(warnings).toEqual([]);
   }, 60_000);
+
+  it('serves the next statement after one failed in the thread without ending it', async () => {
+    const pglite = (t.database as PgliteDatabase).pglite as unknown as { send(message: object): Promise<unknown> };
+    // A message the thread could not answer (a fault in PGlite's JavaScript, say), the thread itself alive: stubbed here.
+    const send = pglite.send;
+    pglite.send = () => {
+      pglite.send = send;
+      return Promise.reject(new Error('the thread could not answer'));
+    };
+    await expect(t.database.db.execute(sql`select 1 as one`)).rejects.toThrow();
+    expect(((await t.database.db.execute(sql`select 2 as two`)) as unknown as { rows: unknown[] }).rows).toEqual([{ two: 2 }]);
+  });
 });

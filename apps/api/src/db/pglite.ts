@@ -82,10 +82,16 @@ class OneSession extends LendingPool {
   private session(): Promise<pg.Client> {
     const { connection } = this.thread;
     if (this.client?.connection !== connection) {
-      // A client breaks only with its thread: it is kept, failing (503), until a new thread brings a new connection.
       const client = new pg.Client({ connection, pipeline: true } as pg.ClientConfig);
-      client.on('error', () => undefined);
-      this.client = { connection, ready: client.connect().then(() => client) };
+      const ready = client.connect().then(() => client);
+      // A client that broke is not queryable again: the next statement takes a new one. Its listeners leave the
+      // connection with it (as the adapter's own end() does), or each statement during a reopen would add a set.
+      client.on('error', () => {
+        if (this.client?.ready !== ready) return;
+        this.client = undefined;
+        for (const event of connection.eventNames()) if (event !== 'newListener') connection.removeAllListeners(event);
+      });
+      this.client = { connection, ready };
     }
     return this.client.ready;
   }
