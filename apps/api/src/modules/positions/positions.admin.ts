@@ -139,24 +139,25 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
 
 /**
  * A venue's storyteller (venues.id_user_st, who edits the sheet and signs characters) is its VST post's holder. The
- * characters Pending on the sheet go with the post: the former holder's notices about them are resolved, and the new
- * holder is told how many await them (not their own, which they may not sign).
+ * characters Pending on the sheet go with it: the former storyteller's notices about them are resolved, and the new
+ * one is told how many await them (not their own, which they may not sign).
  */
 async function syncVenueStoryteller(tx: Tx, position: PositionRecord, id_user: number | null) {
   if (position.pos_type !== 'VST' || !position.id_venue) return;
   const [venue] = await tx
-    .update(venues)
-    .set({ id_user_st: id_user })
-    .where(eq(venues.id_venue, position.id_venue))
-    .returning({ name: venues.venue_name });
+    .select({ former: venues.id_user_st, name: venues.venue_name })
+    .from(venues)
+    .where(eq(venues.id_venue, position.id_venue));
+  if (!venue || venue.former === id_user) return;
+  await tx.update(venues).set({ id_user_st: id_user }).where(eq(venues.id_venue, position.id_venue));
   const pending = await tx
     .select({ id: characters.id_character, player: characters.id_user })
     .from(characters)
     .where(and(eq(characters.id_venue, position.id_venue), eq(characters.being_reviewed, 'no')));
   const subjects = pending.map((c) => noticeSubject('character', c.id));
-  if (position.id_user !== null) await resolveNotices(tx, subjects, position.id_user);
+  if (venue.former !== null) await resolveNotices(tx, subjects, venue.former);
   const n = pending.filter((c) => c.player !== id_user).length;
-  if (id_user === null || n === 0 || !venue) return;
+  if (id_user === null || n === 0) return;
   await notify(tx, id_user, {
     kind: 'character',
     message: `${n} character${n === 1 ? '' : 's'} await${n === 1 ? 's' : ''} your review on ${venue.name}.`,

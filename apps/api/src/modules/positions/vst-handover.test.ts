@@ -3,7 +3,7 @@
 // await them (as for its open applications), until the post changes hands again; a post left vacant tells nobody.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLocation, buildMember, buildSheetWithPost } from '../../test/factories';
+import { buildLocation, buildMember, buildSheetWithPost, buildVenue } from '../../test/factories';
 import { rows } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { typeAndSubtype } from '../characters/characters-test-app';
@@ -58,5 +58,36 @@ describe('a venue storyteller post changing hands', () => {
     expect(ended.statusCode).toBe(200);
     // Left vacant: nobody is told of the characters, and what the post brought the holder who left is resolved.
     expect(await unread(next.id_user)).toEqual([]);
+  });
+
+  it('leaves a storyteller’s own notices alone when a new post is given to the one already running the sheet', async () => {
+    const db = t.database.db;
+    const { id_location } = await buildLocation(db);
+    const [storyteller, player] = [await buildMember(db), await buildMember(db)];
+    const venue = await buildVenue(db, { id_location, id_user_st: storyteller.id_user });
+    const { id_type, id_subtype } = await typeAndSubtype(t);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/character/add',
+      headers: bearer(await t.sessionFor(player.id_user)),
+      payload: {
+        id_venue: venue.id_venue,
+        character_name: 'Ivo Marsh',
+        id_type,
+        id_subtype,
+        character_virtue: 'Hope',
+        character_vice: 'Pride',
+      },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/positions/add',
+      headers: bearer(admin),
+      payload: { id_location, pos_type: 'VST', id_venue: venue.id_venue, id_user: storyteller.id_user },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await unread(storyteller.id_user)).map((n) => n.message)).toEqual([`Ivo Marsh awaits your review on ${venue.venue_name}.`]);
   });
 });
