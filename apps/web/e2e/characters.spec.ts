@@ -52,7 +52,11 @@ test.describe('My characters', () => {
     signInAs,
   }) => {
     await signInAs(MEMBER, { to: '/characters/list' });
-    const row = page.getByRole('table', { name: 'My characters' }).getByRole('row').nth(1);
+    const table = page.getByRole('table', { name: 'My characters' });
+    const row = table.getByRole('row').nth(1);
+    // Read once the list has come: before, its one row says 'Loading…' (a CI run read that as the name).
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await expect(row.getByRole('cell').nth(1)).toBeVisible();
     const name = (await row.getByRole('cell').first().textContent())!.trim();
     await row.getByRole('cell').first().click();
     await expect(page).toHaveURL(/selected=\d+/);
