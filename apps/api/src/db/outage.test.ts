@@ -225,4 +225,29 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     await expect(t.database.db.execute(sql`select 1 as one`)).rejects.toThrow();
     expect(((await t.database.db.execute(sql`select 2 as two`)) as unknown as { rows: unknown[] }).rows).toEqual([{ two: 2 }]);
   });
+
+  it('serves the pages whose statements were prepared before a failed message, and leaves no transaction open', async () => {
+    const token = await t.tokenFor('member@guildhall.test');
+    const id = await t.idOf('member@guildhall.test');
+    const read = () => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
+    expect((await read()).statusCode).toBe(200);
+    const pglite = (t.database as PgliteDatabase).pglite as unknown as { send(message: object): Promise<unknown> };
+    // The fault comes inside a transaction, after its first statement: the session must not stay in it.
+    const send = pglite.send;
+    let messages = 0;
+    pglite.send = (message) => {
+      if (++messages < 3) return send.call(pglite, message);
+      pglite.send = send;
+      return Promise.reject(new Error('the thread could not answer'));
+    };
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update users set user_nick = 'never kept' where id_user = ${id}`);
+        await tx.execute(sql`select 1`);
+      }),
+    ).rejects.toThrow();
+    const res = await read();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.user_nick).not.toBe('never kept');
+  });
 });

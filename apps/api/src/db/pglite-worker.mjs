@@ -1,6 +1,7 @@
 // The embedded database in a thread of its own (decision 029), driven by `PgliteThread` (pglite.ts); plain JavaScript
 // so that node runs it as it is. Messages: { id, op: 'open' | 'protocol' | 'dump' | 'close', … }; answers { id, result }
-// or { id, error }, an error as its own fields (SQLSTATE code, constraint…).
+// (for 'protocol', the bytes the server answers, a failed statement's ErrorResponse among them) or { id, error }, what
+// PGlite itself threw, as plain data.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -17,10 +18,8 @@ async function handle(message) {
       // Its pages are in memory or the OS's cache: a random read costs what a sequential one does (decision 029).
       await db.exec('set random_page_cost = 1.1');
       return null;
-    case 'protocol': {
-      const answers = await /** @type {PGlite} */ (db).execProtocolStream(message.bytes, { throwOnError: false });
-      return answers.map((answer) => (answer instanceof Error ? errorData(answer) : answer));
-    }
+    case 'protocol':
+      return await /** @type {PGlite} */ (db).execProtocolRaw(message.bytes);
     case 'dump': {
       const file = await /** @type {PGlite} */ (db).dumpDataDir('none');
       return new Uint8Array(await file.arrayBuffer());

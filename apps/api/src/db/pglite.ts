@@ -1,12 +1,11 @@
 // PGlite (the default, embedded): a data directory locked to this process, or a database in memory, in a worker
-// thread of its own (pglite-worker.mjs, decision 029) so its WebAssembly has the second core. The API talks to it as
-// to PostgreSQL through node-postgres and PGlite's adapter (decision 127). Should the thread die, statements answer
-// 503 while a new thread reopens the directory.
+// thread of its own (pglite-worker.mjs, decision 029) so its WebAssembly has the second core. node-postgres talks to
+// it as to a PostgreSQL server, its socket's bytes crossing to the thread (decision 148). Should the thread die,
+// statements answer 503 while a new thread reopens the directory.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { PGlite } from '@electric-sql/pglite';
-import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ChangeClock, registerChangeClock } from './changes';
@@ -38,7 +37,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
   } else source = { loadDataDir: target.loadDataDir ? new Uint8Array(await target.loadDataDir.arrayBuffer()) : undefined };
   const onError = target.onError ?? (() => undefined);
   const thread = new PgliteThread(source, onError);
-  await thread.started.catch(async (error) => {
+  await thread.ready.catch(async (error) => {
     await thread.close();
     release?.();
     throw error;
@@ -73,25 +72,34 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
 /** PGlite's one session as a pool, lent to one caller at a time (a statement or a whole transaction; decision 130). */
 class OneSession extends LendingPool {
   private turn: Promise<void> = Promise.resolve();
-  private client: { connection: PglitePgConnection; ready: Promise<pg.Client> } | undefined;
+  private client: { started: number; ready: Promise<pg.Client> } | undefined;
 
   constructor(private readonly thread: PgliteThread) {
     super({ max: 1 });
   }
 
+  /** The session's client, over a socket to the thread: a new one after the last broke or the thread was started again. */
   private session(): Promise<pg.Client> {
-    const { connection } = this.thread;
-    if (this.client?.connection !== connection) {
-      const client = new pg.Client({ connection, pipeline: true } as pg.ClientConfig);
-      const ready = client.connect().then(() => client);
-      // A client that broke is not queryable again: the next statement takes a new one. Its listeners leave the
-      // connection with it (as the adapter's own end() does), or each statement during a reopen would add a set.
-      client.on('error', () => {
-        if (this.client?.ready !== ready) return;
-        this.client = undefined;
-        for (const event of connection.eventNames()) if (event !== 'newListener') connection.removeAllListeners(event);
-      });
-      this.client = { connection, ready };
+    const { started } = this.thread;
+    if (this.client?.started !== started) {
+      const client = new pg.Client({
+        stream: () => new ThreadSocket(this.thread),
+        user: 'postgres',
+        database: 'postgres',
+        pipeline: true,
+      } as pg.ClientConfig);
+      // The session outlives a client that broke: what that one left open or prepared is closed before this one starts.
+      const ready = client
+        .connect()
+        .then(() => client.query('rollback; deallocate all'))
+        .then(() => client);
+      // A client that broke, or could not start, is not queryable again: the next statement takes a new one.
+      const forget = () => {
+        if (this.client?.ready === ready) this.client = undefined;
+      };
+      client.on('error', forget);
+      ready.catch(forget);
+      this.client = { started, ready };
     }
     return this.client.ready;
   }
@@ -118,24 +126,51 @@ class OneSession extends LendingPool {
   }
 }
 
-/** PGlite's adapter, but Parse gets parameter types only as a list (Drizzle's `types` object of parsers breaks it). */
-class ThreadConnection extends PglitePgConnection {
-  override parse(query: { types?: unknown }) {
-    super.parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+/** Messages of the extended protocol answered only at the Sync that ends them (Parse, Bind, Describe, Execute, Close). */
+const HELD_UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter.charCodeAt(0)));
+
+/**
+ * node-postgres's socket, its other end in the thread: the messages it writes are held until one that is answered,
+ * then cross together, and the answer's bytes come back for node-postgres to read as from a server.
+ */
+class ThreadSocket extends Duplex {
+  private held: Buffer[] = [];
+
+  constructor(private readonly thread: PgliteThread) {
+    super();
+  }
+
+  connect() {
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+
+  setNoDelay() {
+    return this;
+  }
+
+  override _read() {}
+
+  override _write(message: Buffer, _encoding: string, done: (error?: Error | null) => void) {
+    this.held.push(message);
+    if (HELD_UNTIL_SYNC.has(message[0]!)) return done();
+    const bytes = Buffer.concat(this.held);
+    this.held = [];
+    this.thread.exchange(bytes).then((answer) => {
+      if (answer.length > 0) this.push(answer);
+      done();
+    }, done);
+  }
+
+  override _final(done: () => void) {
+    this.push(null);
+    done();
   }
 }
 
-/** An error message of the protocol, as node-postgres makes it: a DatabaseError with its fields (code, constraint…). */
-function databaseError({ message, length, ...fields }: Record<string, unknown>) {
-  return Object.assign(new pg.DatabaseError(String(message), Number(length), 'error'), fields);
-}
-
-/** The extended protocol's Parse, Bind, Describe, Execute and Close (their first bytes): answered after a Sync. */
-const HELD_UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter.charCodeAt(0)));
-
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
-/** The thread, offering what PGlite's adapter asks of a PGlite (`waitReady`, `execProtocolStream`): protocol bytes. */
+/** The thread: the database's protocol bytes in, its answers out, and the thread started again should it die. */
 export class PgliteThread {
   private worker!: Worker;
   private readonly pending = new Map<number, Pending>();
@@ -144,29 +179,19 @@ export class PgliteThread {
   private down: Error | undefined = new DatabaseUnavailableError('The embedded database is starting.');
   private reopening = false;
   private closed = false;
-  readonly started: Promise<void>;
-  /** The session's connection for node-postgres; a new one with each new thread (nothing prepared in it yet). */
-  connection!: PglitePgConnection;
-  private held: Uint8Array[] = [];
-  /** A connection's first message need not wait: while the thread is down it fails at once (503). */
-  readonly waitReady = Promise.resolve();
+  /** Moves on with each new thread, which has nothing prepared yet: the session takes a new client. */
+  started = 0;
+  readonly ready: Promise<void>;
 
   constructor(
     private readonly source: { dataDir?: string; loadDataDir?: Uint8Array },
     private readonly onError: (error: Error) => void,
   ) {
-    this.started = this.start();
+    this.ready = this.start();
   }
 
-  /** A statement's messages are held until the Sync that ends them, and cross to the thread together. */
-  async execProtocolStream(bytes: Uint8Array): Promise<unknown[]> {
-    this.held.push(bytes);
-    if (HELD_UNTIL_SYNC.has(bytes[0]!)) return [];
-    const batch = Buffer.concat(this.held);
-    this.held = [];
-    const answers = await this.send<Record<string, unknown>[]>({ op: 'protocol', bytes: batch });
-    return answers.map((answer) => (answer.name === 'error' ? databaseError(answer) : answer));
-  }
+  /** Protocol messages to the database, and the bytes it answers. */
+  exchange = (bytes: Uint8Array): Promise<Uint8Array> => this.send({ op: 'protocol', bytes });
 
   private async start(): Promise<void> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url));
@@ -190,8 +215,7 @@ export class PgliteThread {
       void worker.terminate();
       throw error;
     }
-    this.connection = new ThreadConnection({ pglite: this as unknown as PGlite });
-    this.held = [];
+    this.started++;
     this.down = undefined;
   }
 
