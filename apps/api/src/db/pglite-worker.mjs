@@ -32,15 +32,10 @@ async function handle(message) {
   }
 }
 
-/** An error as plain data: its name, message and own fields (code, detail, constraint…). */
+/** What PGlite threw, as plain data (an exit of its WebAssembly is not an Error, but has a name and a message). */
 function errorData(/** @type {any} */ error) {
-  /** @type {Record<string, unknown>} */
-  const data =
-    error instanceof Error
-      ? { ...JSON.parse(JSON.stringify(error)), name: error.name, message: error.message, stack: error.stack }
-      : { name: 'Error', message: String(error) };
-  if (db?.closed) data.databaseClosed = true;
-  return data;
+  const { name = 'Error', message = String(error), stack } = error ?? {};
+  return { name, message, stack, databaseClosed: Boolean(db?.closed) };
 }
 
 parentPort?.on('message', async (/** @type {any} */ message) => {

@@ -2,12 +2,12 @@
 // thread of its own (pglite-worker.mjs, decision 029) so its WebAssembly has the second core. node-postgres talks to
 // it as to a PostgreSQL server, its socket's bytes crossing to the thread (decision 148). Should the thread die,
 // statements answer 503 while a new thread reopens the directory.
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { ChangeClock, registerChangeClock } from './changes';
 import { lockDataDir } from './lock';
 import { LendingPool } from './lending-pool';
@@ -42,8 +42,22 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     release?.();
     throw error;
   });
-  const pool = new OneSession(thread);
-  const db = drizzle(pool as pg.Pool, { schema }) as unknown as Db;
+  // PGlite's one session, lent to one caller at a time: a statement, or a transaction to its end (decision 130). A
+  // client breaks with its thread and pg-pool drops it; the next one first closes what that one left in the session.
+  const pool = new LendingPool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    stream: () => new ThreadSocket(thread),
+    // PGlite's one role: a startup under another name (node-postgres's default: the OS user's) is refused with a FATAL
+    // that stops PGlite.
+    user: 'postgres',
+    database: 'postgres',
+    pipeline: true,
+    onConnect: async (client) => void (await client.query('rollback; deallocate all')),
+  });
+  // An idle client broken with its thread: the thread's death is told once, by PgliteThread.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema }) as unknown as Db;
   // Only this process writes the directory (lockDataDir): every write is told by tablesChanged, the clock always live.
   registerChangeClock(db, new ChangeClock(true));
   return {
@@ -69,63 +83,6 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
   };
 }
 
-/** PGlite's one session as a pool, lent to one caller at a time (a statement or a whole transaction; decision 130). */
-class OneSession extends LendingPool {
-  private turn: Promise<void> = Promise.resolve();
-  private client: { started: number; ready: Promise<pg.Client> } | undefined;
-
-  constructor(private readonly thread: PgliteThread) {
-    super({ max: 1 });
-  }
-
-  /** The session's client, over a socket to the thread: a new one after the last broke or the thread was started again. */
-  private session(): Promise<pg.Client> {
-    const { started } = this.thread;
-    if (this.client?.started !== started) {
-      const client = new pg.Client({
-        stream: () => new ThreadSocket(this.thread),
-        user: 'postgres',
-        database: 'postgres',
-        pipeline: true,
-      } as pg.ClientConfig);
-      // The session outlives a client that broke: what that one left open or prepared is closed before this one starts.
-      const ready = client
-        .connect()
-        .then(() => client.query('rollback; deallocate all'))
-        .then(() => client);
-      // A client that broke, or could not start, is not queryable again: the next statement takes a new one.
-      const forget = () => {
-        if (this.client?.ready === ready) this.client = undefined;
-      };
-      client.on('error', forget);
-      ready.catch(forget);
-      this.client = { started, ready };
-    }
-    return this.client.ready;
-  }
-
-  // Drizzle takes the pool's client as a promise; the callback form is not offered.
-  override async connect(): Promise<pg.PoolClient> {
-    const previous = this.turn;
-    let release!: () => void;
-    this.turn = new Promise((resolve) => (release = resolve));
-    await previous;
-    try {
-      return Object.assign(await this.session(), { release }) as unknown as pg.PoolClient;
-    } catch (error) {
-      release();
-      throw error;
-    }
-  }
-
-  /** Ends the session once what it lent out (a statement or a whole transaction) is given back. */
-  override async end() {
-    const client = await this.connect().catch(() => undefined);
-    await client?.end().catch(() => undefined);
-    client?.release();
-  }
-}
-
 /** Messages of the extended protocol answered only at the Sync that ends them (Parse, Bind, Describe, Execute, Close). */
 const HELD_UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter.charCodeAt(0)));
 
@@ -138,6 +95,10 @@ class ThreadSocket extends Duplex {
 
   constructor(private readonly thread: PgliteThread) {
     super();
+    // A new thread has none of this session's statements: the client breaks with the thread it started on.
+    const stopped = (error: Error) => this.destroy(error);
+    thread.events.once('stopped', stopped);
+    this.once('close', () => thread.events.off('stopped', stopped));
   }
 
   connect() {
@@ -145,9 +106,10 @@ class ThreadSocket extends Duplex {
     return this;
   }
 
-  setNoDelay() {
-    return this;
-  }
+  // What node-postgres and pg-pool ask of a network socket, and that a stream between threads has nothing to do for.
+  setNoDelay() {}
+  ref() {}
+  unref() {}
 
   override _read() {}
 
@@ -179,8 +141,8 @@ export class PgliteThread {
   private down: Error | undefined = new DatabaseUnavailableError('The embedded database is starting.');
   private reopening = false;
   private closed = false;
-  /** Moves on with each new thread, which has nothing prepared yet: the session takes a new client. */
-  started = 0;
+  /** 'stopped' (with the error statements now get) when the thread dies or is closed. */
+  readonly events = new EventEmitter();
   readonly ready: Promise<void>;
 
   constructor(
@@ -202,8 +164,8 @@ export class PgliteThread {
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
       if (!message.error) return waiting?.resolve(message.result);
-      const { name, message: text, stack, databaseClosed, ...fields } = message.error;
-      const failure = Object.assign(new Error(String(text)), { name, stack, ...fields });
+      const { name, message: text, stack, databaseClosed } = message.error;
+      const failure = Object.assign(new Error(String(text)), { name, stack });
       if (!databaseClosed) return waiting?.reject(failure);
       // Its database closed under it (an abort in the WebAssembly): an outage, and the thread is started again.
       waiting?.reject(new DatabaseUnavailableError('The embedded database stopped; it is being reopened.', { cause: failure }));
@@ -215,7 +177,6 @@ export class PgliteThread {
       void worker.terminate();
       throw error;
     }
-    this.started++;
     this.down = undefined;
   }
 
@@ -224,6 +185,7 @@ export class PgliteThread {
     if (worker !== this.worker) return;
     const gone = new DatabaseUnavailableError('The embedded database stopped; it is being reopened.', { cause: error });
     this.down = gone;
+    this.events.emit('stopped', gone);
     for (const { reject } of this.pending.values()) reject(gone);
     this.pending.clear();
     if (this.closed || this.reopening || !this.source.dataDir) return;
@@ -263,6 +225,7 @@ export class PgliteThread {
     this.closed = true;
     await this.send({ op: 'close' }).catch(() => undefined);
     this.down = new DatabaseUnavailableError('The embedded database is closed.');
+    this.events.emit('stopped', this.down);
     await this.worker.terminate();
   }
 }

@@ -64,7 +64,6 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   // A server that goes away breaks idle and lent connections: logged, not an unhandled 'error' that ends the process;
   // pg-pool drops them and the next request opens new ones.
   pool.on('error', (error) => onError(error));
-  pool.on('connect', (client) => client.on('error', () => undefined));
   const clock = new ChangeClock(false);
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => pool.holders.get(client)?.clients.delete(client));
   const listener = listenForChanges(target.url, clock, onError);
