@@ -38,11 +38,18 @@ function errorData(/** @type {any} */ error) {
   return { name, message, stack, databaseClosed: Boolean(db?.closed) };
 }
 
-parentPort?.on('message', async (/** @type {any} */ message) => {
+/** Answers one message, with its result or what PGlite threw. */
+async function answer(/** @type {any} */ message) {
   try {
     const result = await handle(message);
     parentPort?.postMessage({ id: message.id, result }, result instanceof Uint8Array ? [result.buffer] : []);
   } catch (error) {
     parentPort?.postMessage({ id: message.id, error: errorData(error) });
   }
+}
+
+// One message at a time, in the order sent: a close or a dump waits for the statement sent before it to end.
+let turn = Promise.resolve();
+parentPort?.on('message', (/** @type {any} */ message) => {
+  turn = turn.then(() => answer(message));
 });
