@@ -42,7 +42,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     release?.();
     throw error;
   });
-  // PGlite's one session, lent to one caller at a time: a statement, or a transaction to its end (decision 130). A
+  // PGlite's one session, lent to one caller at a time: a statement, or a transaction to its end (decision 148). A
   // client breaks with its thread and pg-pool drops it; the next one first closes what that one left in the session.
   const pool = new LendingPool({
     max: 1,
