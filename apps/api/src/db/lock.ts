@@ -1,15 +1,14 @@
 // PGlite has no lock of its own: two processes on one directory lose writes (STACK.md). This lock file, holding
 // the owner's pid, makes a second start on the same directory refuse with a clear message.
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
   constructor(dir: string, pid: number) {
     super(
-      `The data directory ${dir} is in use by another Guildhall process (pid ${pid}). ` +
-        'Stop that process first, or start this one with another DATA_DIR or a DATABASE_URL.',
+      `The data directory ${dir} is in use by another Guildhall process (pid ${pid}). Stop that process first, or start this one with another DATA_DIR or a DATABASE_URL.`,
     );
-    this.name = 'DataDirLockedError';
   }
 }
 
@@ -21,8 +20,9 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** Takes the directory's lock or throws DataDirLockedError; returns the release function. */
+/** Takes the directory's lock (making the directory if need be) or throws DataDirLockedError; returns the release function. */
 export function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'guildhall.lock');
   const owner = () => readFileSync(file, 'utf8').trim();
   for (let attempt = 0; attempt < 2; attempt++) {

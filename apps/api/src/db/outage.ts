@@ -17,7 +17,7 @@ export class ClientGoneError extends DatabaseUnavailableError {
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4]|53300|53100|53200)$/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end|PGlite is closed|database is being reopened/i;
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
 
 /** An error and its causes (Drizzle wraps the driver's), at most five deep. */
 function* causes(error: unknown) {

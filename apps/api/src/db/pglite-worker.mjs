@@ -1,29 +1,24 @@
 // The embedded database in a thread of its own (decision 029), driven by `PgliteThread` (pglite.ts); plain JavaScript
-// so that node runs it as it is. Messages: { id, op: 'open' | 'protocol' | 'dump' | 'close', … }; answers { id, result }
-// (for 'protocol', the bytes the server answers, a failed statement's ErrorResponse among them) or { id, error }, what
-// PGlite itself threw, as plain data.
+// that node runs as it is. Each { op, … } is answered in order with { result } (for 'protocol', the server's bytes, a
+// failed statement's ErrorResponse among them) or { error }, what PGlite threw; should its database close, the thread ends.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-/** @type {PGlite | undefined} */
-let db;
+/** @type {PGlite} */ let db;
 
-/** @param {any} message */
-async function handle(message) {
+async function handle(/** @type {any} */ message) {
   switch (message.op) {
     case 'open':
-      db = await PGlite.create(
-        message.dataDir ? { dataDir: message.dataDir } : message.loadDataDir ? { loadDataDir: new Blob([message.loadDataDir]) } : {},
-      );
+      db = await PGlite.create(message.loadDataDir ? { loadDataDir: new Blob([message.loadDataDir]) } : { dataDir: message.dataDir });
       // Its pages are in memory or the OS's cache: a random read costs what a sequential one does (decision 029).
       await db.exec('set random_page_cost = 1.1');
       return null;
     case 'protocol':
-      return await /** @type {PGlite} */ (db).execProtocolRaw(message.bytes);
-    case 'dump': {
-      const file = await /** @type {PGlite} */ (db).dumpDataDir('none');
-      return new Uint8Array(await file.arrayBuffer());
-    }
+      return await db.execProtocolRaw(message.bytes);
+    case 'dump':
+      // Answered in turn: no statement runs between the checkpoint and the copy.
+      await db.exec('checkpoint');
+      return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
     case 'close':
       if (db && !db.closed) await db.close();
       return null;
@@ -32,19 +27,16 @@ async function handle(message) {
   }
 }
 
-/** What PGlite threw, as plain data (an exit of its WebAssembly is not an Error, but has a name and a message). */
-function errorData(/** @type {any} */ error) {
-  const { name = 'Error', message = String(error), stack } = error ?? {};
-  return { name, message, stack, databaseClosed: Boolean(db?.closed) };
-}
-
-/** Answers one message, with its result or what PGlite threw. */
+/** Answers one message, with its result or what PGlite threw as plain data (a WebAssembly exit is no Error). */
 async function answer(/** @type {any} */ message) {
   try {
     const result = await handle(message);
-    parentPort?.postMessage({ id: message.id, result }, result instanceof Uint8Array ? [result.buffer] : []);
-  } catch (error) {
-    parentPort?.postMessage({ id: message.id, error: errorData(error) });
+    parentPort?.postMessage({ result }, result instanceof Uint8Array ? [result.buffer] : []);
+  } catch (/** @type {any} */ error) {
+    // Its database closed under it (an abort in the WebAssembly): the thread ends, an outage, and is started again.
+    if (db?.closed) process.exit(1);
+    const { name = 'Error', message: text = String(error), stack } = error ?? {};
+    parentPort?.postMessage({ error: { name, message: text, stack } });
   }
 }
 

@@ -2,15 +2,13 @@
 // thread of its own (pglite-worker.mjs, decision 029) so its WebAssembly has the second core. node-postgres talks to
 // it as to a PostgreSQL server, its socket's bytes crossing to the thread (decision 148). Should the thread die,
 // statements answer 503 while a new thread reopens the directory.
-import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { ChangeClock, registerChangeClock } from './changes';
-import { lockDataDir } from './lock';
 import { LendingPool } from './lending-pool';
+import { lockDataDir } from './lock';
 import { applyMigrations } from './migrating';
 import { DatabaseUnavailableError } from './outage';
 import * as schema from './schema/index';
@@ -28,15 +26,13 @@ export type PgliteTarget =
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File; onError?: (error: Error) => void };
 
 export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> {
-  let release: (() => void) | undefined;
-  let source: { dataDir?: string; loadDataDir?: Uint8Array };
-  if (target.kind === 'pglite') {
-    mkdirSync(target.dir, { recursive: true });
-    release = lockDataDir(target.dir);
-    source = { dataDir: path.join(target.dir, 'pglite') };
-  } else source = { loadDataDir: target.loadDataDir ? new Uint8Array(await target.loadDataDir.arrayBuffer()) : undefined };
-  const onError = target.onError ?? (() => undefined);
-  const thread = new PgliteThread(source, onError);
+  const release = target.kind === 'pglite' ? lockDataDir(target.dir) : undefined;
+  const thread = new PgliteThread(
+    target.kind === 'pglite'
+      ? { dataDir: path.join(target.dir, 'pglite') }
+      : { loadDataDir: target.loadDataDir && new Uint8Array(await target.loadDataDir.arrayBuffer()) },
+    target.onError ?? (() => undefined),
+  );
   await thread.ready.catch(async (error) => {
     await thread.close();
     release?.();
@@ -48,8 +44,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     max: 1,
     idleTimeoutMillis: 0,
     stream: () => new ThreadSocket(thread),
-    // PGlite's one role: a startup under another name (node-postgres's default: the OS user's) is refused with a FATAL
-    // that stops PGlite.
+    // PGlite's one role: a startup under another name (node-postgres's default: the OS user's) stops PGlite.
     user: 'postgres',
     database: 'postgres',
     pipeline: true,
@@ -66,15 +61,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     kind: 'pglite',
     migrate: () => applyMigrations(db),
     analyze: async () => void (await pool.query('analyze')),
-    async dump() {
-      const client = await pool.connect();
-      try {
-        await client.query('checkpoint');
-        return await thread.dumpDataDir();
-      } finally {
-        client.release();
-      }
-    },
+    dump: async () => new File([await thread.send<Uint8Array>({ op: 'dump' })], 'pgdata.tar', { type: 'application/x-tar' }),
     async close() {
       await pool.end();
       await thread.close();
@@ -86,19 +73,17 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
 /** Messages of the extended protocol answered only at the Sync that ends them (Parse, Bind, Describe, Execute, Close). */
 const HELD_UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter.charCodeAt(0)));
 
-/**
- * node-postgres's socket, its other end in the thread: the messages it writes are held until one that is answered,
- * then cross together, and the answer's bytes come back for node-postgres to read as from a server.
- */
+/** node-postgres's socket to the thread: messages are held until one that is answered, then cross together. */
 class ThreadSocket extends Duplex {
   private held: Buffer[] = [];
 
   constructor(private readonly thread: PgliteThread) {
     super();
     // A new thread has none of this session's statements: the client breaks with the thread it started on.
-    const stopped = (error: Error) => this.destroy(error);
-    thread.events.once('stopped', stopped);
-    this.once('close', () => thread.events.off('stopped', stopped));
+    const { worker } = thread;
+    const ended = () => this.destroy(new DatabaseUnavailableError(STOPPED));
+    worker.once('exit', ended);
+    this.once('close', () => worker.off('exit', ended));
   }
 
   connect() {
@@ -118,7 +103,7 @@ class ThreadSocket extends Duplex {
     if (HELD_UNTIL_SYNC.has(message[0]!)) return done();
     const bytes = Buffer.concat(this.held);
     this.held = [];
-    this.thread.exchange(bytes).then((answer) => {
+    this.thread.send<Uint8Array>({ op: 'protocol', bytes }).then((answer) => {
       if (answer.length > 0) this.push(answer);
       done();
     }, done);
@@ -130,19 +115,19 @@ class ThreadSocket extends Duplex {
   }
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+const STOPPED = 'The embedded database stopped; it is being reopened.';
+type Answer = { result?: unknown; error?: { name: string; message: string; stack?: string } };
 
-/** The thread: the database's protocol bytes in, its answers out, and the thread started again should it die. */
+/** The thread (pglite-worker.mjs): messages in, answered in the order sent; started again on the directory should it die. */
 export class PgliteThread {
-  private worker!: Worker;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 0;
-  /** Why statements are refused: the thread is starting, dead or being reopened. */
+  worker!: Worker;
+  /** Who waits for each answer, in the order the messages were sent. */
+  private pending: { resolve: (value: never) => void; reject: (error: Error) => void }[] = [];
+  /** Why messages are refused: the thread is starting, dead or closed. */
   private down: Error | undefined = new DatabaseUnavailableError('The embedded database is starting.');
-  private reopening = false;
+  /** Starts since the thread last opened its database: each waits longer (up to 5 s). */
+  private restarts = 0;
   private closed = false;
-  /** 'stopped' (with the error statements now get) when the thread dies or is closed. */
-  readonly events = new EventEmitter();
   readonly ready: Promise<void>;
 
   constructor(
@@ -152,80 +137,54 @@ export class PgliteThread {
     this.ready = this.start();
   }
 
-  /** Protocol messages to the database, and the bytes it answers. */
-  exchange = (bytes: Uint8Array): Promise<Uint8Array> => this.send({ op: 'protocol', bytes });
-
   private async start(): Promise<void> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url));
     this.worker = worker;
-    worker.on('error', (error) => this.died(worker, error));
-    worker.on('exit', (code) => this.died(worker, new Error(`the database thread exited (${code})`)));
-    worker.on('message', (message: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
-      const waiting = this.pending.get(message.id);
-      this.pending.delete(message.id);
-      if (!message.error) return waiting?.resolve(message.result);
-      const { name, message: text, stack, databaseClosed } = message.error;
-      const failure = Object.assign(new Error(String(text)), { name, stack });
-      if (!databaseClosed) return waiting?.reject(failure);
-      // Its database closed under it (an abort in the WebAssembly): an outage, and the thread is started again.
-      waiting?.reject(new DatabaseUnavailableError('The embedded database stopped; it is being reopened.', { cause: failure }));
-      void worker.terminate();
+    let failure: Error | undefined;
+    worker.on('error', (error) => (failure = error));
+    worker.on('exit', (code) => this.died(worker, failure ?? new Error(`the database thread exited (${code})`)));
+    worker.on('message', ({ result, error }: Answer) => {
+      const waiting = worker === this.worker ? this.pending.shift() : undefined;
+      if (error) waiting?.reject(Object.assign(new Error(error.message), { name: error.name, stack: error.stack }));
+      else waiting?.resolve(result as never);
     });
-    try {
-      await this.post({ op: 'open', dataDir: this.source.dataDir, loadDataDir: this.source.loadDataDir });
-    } catch (error) {
+    await this.post({ op: 'open', ...this.source }).catch((error) => {
+      failure = error;
       void worker.terminate();
       throw error;
-    }
+    });
     this.down = undefined;
+    this.restarts = 0;
   }
 
   /** Fails what the dead thread was doing, then reopens the data directory (a database in memory died with it). */
   private died(worker: Worker, error: Error) {
     if (worker !== this.worker) return;
-    const gone = new DatabaseUnavailableError('The embedded database stopped; it is being reopened.', { cause: error });
-    this.down = gone;
-    this.events.emit('stopped', gone);
-    for (const { reject } of this.pending.values()) reject(gone);
-    this.pending.clear();
-    if (this.closed || this.reopening || !this.source.dataDir) return;
-    this.reopening = true;
+    this.down = new DatabaseUnavailableError(STOPPED, { cause: error });
+    for (const { reject } of this.pending.splice(0)) reject(this.down);
+    if (this.closed || !this.source.dataDir) return;
     this.onError(new Error(`The embedded database stopped (${error.message}); reopening it.`));
-    void (async () => {
-      for (let attempt = 0; !this.closed; attempt++) {
-        try {
-          await this.start();
-          break;
-        } catch (failed) {
-          this.onError(failed as Error);
-          await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 200 * 2 ** attempt)));
-        }
-      }
-      this.reopening = false;
-    })();
+    // A start that fails ends its thread in turn, and comes back here.
+    setTimeout(() => this.closed || this.start().catch(() => undefined), Math.min(5000, 100 * 2 ** this.restarts++));
   }
 
-  private post<T>(message: Record<string, unknown>): Promise<T> {
-    const id = ++this.nextId;
+  private post<T>(message: object): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ ...message, id });
+      this.pending.push({ resolve, reject });
+      this.worker.postMessage(message);
     });
   }
 
-  private send<T>(message: Record<string, unknown>): Promise<T> {
+  /** A message to the running thread: 'protocol' bytes are answered with the server's, a 'dump' with a tar. */
+  send<T>(message: { op: 'protocol'; bytes: Uint8Array } | { op: 'dump' | 'close' }): Promise<T> {
     return this.down ? Promise.reject(this.down) : this.post(message);
   }
-
-  dumpDataDir = async (): Promise<File> =>
-    new File([await this.send<Uint8Array>({ op: 'dump' })], 'pgdata.tar', { type: 'application/x-tar' });
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.send({ op: 'close' }).catch(() => undefined);
-    this.down = new DatabaseUnavailableError('The embedded database is closed.');
-    this.events.emit('stopped', this.down);
     await this.worker.terminate();
+    this.down = new DatabaseUnavailableError('The embedded database is closed.');
   }
 }
