@@ -9,7 +9,7 @@ export const WATCHED_TABLES = ['sessions', 'users', 'positions', 'venues', 'loca
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 export class ChangeClock {
-  private readonly versions = new Map<WatchedTable, number>(WATCHED_TABLES.map((table) => [table, 0]));
+  private readonly versions: Partial<Record<WatchedTable, number>> = {};
   /** Moved on whenever liveness changes: everything remembered before is unknown. */
   private epoch = 0;
 
@@ -17,12 +17,12 @@ export class ChangeClock {
 
   /** The version of these tables together (their counts' sum); null while not live. */
   now(tables: readonly WatchedTable[]): number | null {
-    return this.live ? tables.reduce((sum, table) => sum + (this.versions.get(table) ?? 0), this.epoch) : null;
+    return this.live ? tables.reduce((sum, table) => sum + (this.versions[table] ?? 0), this.epoch) : null;
   }
 
   /** These tables were written: what was remembered from them before is stale. */
   tick(tables: readonly WatchedTable[]) {
-    for (const table of tables) this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+    for (const table of tables) this.versions[table] = (this.versions[table] ?? 0) + 1;
   }
 
   setLive(live: boolean) {
@@ -44,9 +44,8 @@ export const tablesChanged = (db: Db, tables: readonly WatchedTable[]) => change
 export function listenForChanges(url: string, clock: ChangeClock, onError: (error: Error) => void): { close(): Promise<void> } {
   let client: pg.Client | undefined;
   let closed = false;
-  let timer: NodeJS.Timeout | undefined;
   let attempt = 0;
-  const connect = async () => {
+  const connect = () => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     client = next;
     let failed = false;
@@ -56,7 +55,7 @@ export function listenForChanges(url: string, clock: ChangeClock, onError: (erro
       clock.setLive(false);
       if (error && !closed) onError(error);
       next.end().catch(() => undefined);
-      if (!closed) timer = setTimeout(() => void connect(), Math.min(5000, 100 * 2 ** attempt++)).unref();
+      setTimeout(() => closed || connect(), Math.min(5000, 100 * 2 ** attempt++)).unref();
     };
     next.on('error', fail);
     next.on('end', () => fail());
@@ -64,21 +63,19 @@ export function listenForChanges(url: string, clock: ChangeClock, onError: (erro
       const table = WATCHED_TABLES.find((t) => t === payload);
       clock.tick(table ? [table] : WATCHED_TABLES);
     });
-    try {
-      await next.connect();
-      await next.query('listen guildhall_changes');
-      if (closed) return void (await next.end().catch(() => undefined));
-      attempt = 0;
-      clock.setLive(true);
-    } catch (error) {
-      fail(error as Error);
-    }
+    next
+      .connect()
+      .then(() => next.query('listen guildhall_changes'))
+      .then(() => {
+        if (closed) return void next.end().catch(() => undefined);
+        attempt = 0;
+        clock.setLive(true);
+      }, fail);
   };
-  void connect();
+  connect();
   return {
     async close() {
       closed = true;
-      clearTimeout(timer);
       clock.setLive(false);
       await client?.end().catch(() => undefined);
     },

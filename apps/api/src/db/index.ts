@@ -1,17 +1,14 @@
-// The data layer's front door: what the rest of the API imports from db/. Inside db/ no file imports this one, so
-// it adds no cycle. Opening: db/open.ts (PostgreSQL in db/postgres.ts, PGlite in db/pglite.ts, its thread
-// db/pglite-worker.mjs); outages: db/outage.ts; a request's cancellable work: db/request-scope.ts.
+// The data layer's front door: what the rest of the API imports from db/ (no file in db/ imports it: no cycle).
+// Opening: open.ts, then postgres.ts or pglite.ts (its thread: pglite-worker.mjs).
 
-export { anyOf, anyOfKeys } from './any-of';
 export { changeClock, rememberedUntilChange, tablesChanged, WATCHED_TABLES } from './changes';
-export { batchedByKey } from './batched';
 export { filtersOf, ownList, pagedList, type SortColumns, totalKeyOf } from './list';
 export { type Database, openDatabase } from './open';
 export { DatabaseUnavailableError, isClientGone, isDatabaseUnavailable } from './outage';
-export { oncePerDatabase } from './per-database';
-export type { PgliteDatabase } from './pglite';
-export { qualified } from './qualified';
 export { RequestScope, requestScope } from './request-scope';
+export { batchedByKey, oncePerDatabase } from './per-database';
+export type { PgliteDatabase } from './pglite';
+export { anyOf, anyOfKeys, qualified } from './sql-fragments';
 export type { Db, Tx } from './types';
 export * from './schema/index';
 export { inList, literal } from './schema/sql-helpers';

@@ -2,10 +2,8 @@
 import pg from 'pg';
 
 /**
- * pg.Pool whose statements take a client with connect() and give it back with release(), failed or not, so what
- * was prepared on it stays (pg.Pool's own query() closes the client of any failed statement). A client whose
- * connection broke is no longer queryable: pg-pool drops it. Its 'error' while lent fails its statement, not the
- * process.
+ * pg.Pool whose query() gives its client back even after a failed statement, keeping what was prepared on it (pg.Pool's
+ * own closes it). A broken client is dropped by pg-pool; its 'error' fails its statement, not the process.
  */
 export class LendingPool extends pg.Pool {
   constructor(config: pg.PoolConfig) {

@@ -17,6 +17,7 @@ type Counting = { count: () => PromiseLike<CountRow[]>; failed?: { error: unknow
 
 /** The remembered totals of one opened database's lists. */
 export class DatabaseLists {
+  /** Its thresholds; tests set others. */
   readonly options: ListOptions;
   private readonly totals: LRUCache<string, CountRow[], Counting>;
 
@@ -38,11 +39,6 @@ export class DatabaseLists {
         return rows;
       },
     });
-  }
-
-  /** Tests: other thresholds for this database's lists. */
-  set(options: Partial<ListOptions>) {
-    Object.assign(this.options, options);
   }
 
   private isSmall(rows: CountRow[]) {

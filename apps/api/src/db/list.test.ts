@@ -15,7 +15,7 @@ beforeAll(async () => {
   token = await t.tokenFor('coordinator@guildhall.test');
   total = await scalar(t.database.db, sql`select count(*)::int from users`);
   // Remember every total, so the demo society's pages past the middle are counted from the far end.
-  t.database.lists.set({ rememberFrom: 1 });
+  Object.assign(t.database.lists.options, { rememberFrom: 1 });
 });
 afterAll(async () => {
   await t?.close();
@@ -63,7 +63,7 @@ describe('pagedList with keys', () => {
   });
 
   it('gives pages asked for together, before their total is known, their own rows and the same total, past the end too', async () => {
-    t.database.lists.set({ rememberFrom: 1000 });
+    Object.assign(t.database.lists.options, { rememberFrom: 1000 });
     try {
       const troupe = await scalar(t.database.db, sql`select count(*)::int from users where user_type = 'Troupe'`);
       const pages = Math.ceil(troupe / 3);
@@ -82,7 +82,7 @@ describe('pagedList with keys', () => {
       }
       expect(await idsOf('?name=zzzz%20qqqq')).toEqual({ rows: [], count: 0 });
     } finally {
-      t.database.lists.set({ rememberFrom: 1 });
+      Object.assign(t.database.lists.options, { rememberFrom: 1 });
     }
   });
 
@@ -109,7 +109,7 @@ describe('pagedList with keys', () => {
 
   it('serves a total past its time while counting it again, then the new one; one long past its time is counted', async () => {
     // Times generous enough for a loaded CI machine: past its time at 1.1 s, long past it at 2 s more.
-    t.database.lists.set({ rememberMs: 1000 });
+    Object.assign(t.database.lists.options, { rememberMs: 1000 });
     // A filter no other test counts, so no total of theirs is remembered for it.
     const filter = '?userType=Troupe&from=1900-01-01&count=2';
     const [added] = await t.database.db
@@ -140,7 +140,7 @@ describe('pagedList with keys', () => {
       await new Promise((resolve) => setTimeout(resolve, 2300));
       expect((await idsOf(filter)).count).toBe(counted);
     } finally {
-      t.database.lists.set({ rememberMs: 5000 });
+      Object.assign(t.database.lists.options, { rememberMs: 5000 });
       await t.database.db.delete(users).where(sql`${users.user_camnum} like 'ZZ000000009%' and ${users.user_fname} = 'Stale'`);
     }
   });
@@ -154,12 +154,12 @@ describe('pagedList with keys', () => {
     // Remembered: the total lags the write (the rows themselves are read fresh).
     expect((await idsOf('?userType=LARP')).count).toBe(before);
     expect((await idsOf('?userType=LARP&count=1')).rows[0]?.id_user).toBe(added!.id_user);
-    t.database.lists.set({ rememberFrom: 1000 });
+    Object.assign(t.database.lists.options, { rememberFrom: 1000 });
     try {
       // A small total is counted each time (a different query: the remembered one is not consulted).
       expect((await idsOf('?userType=LARP&membershipCode=ZZ')).count).toBe(1);
     } finally {
-      t.database.lists.set({ rememberFrom: 1 });
+      Object.assign(t.database.lists.options, { rememberFrom: 1 });
     }
   });
 });

@@ -60,12 +60,9 @@ type Statement = { execute(values: Record<string, unknown>): Promise<unknown[]> 
 const statements = oncePerDatabase(() => new Map<string, Statement>());
 /** The statement prepared under `name` on this database, built on first use. */
 function preparedOnce(db: Db, name: string, build: () => { prepare(name: string): unknown }): Statement {
-  let statement = statements(db).get(name);
-  if (!statement) {
-    statement = build().prepare(name) as Statement;
-    statements(db).set(name, statement);
-  }
-  return statement;
+  const known = statements(db);
+  if (!known.has(name)) known.set(name, build().prepare(name) as Statement);
+  return known.get(name)!;
 }
 
 function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>, spec: ListSpec<S, Q>): PromiseLike<unknown[]> {
@@ -88,7 +85,9 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
   const window = pageWindow(limit, offset, known ? Number(known[0]?.n ?? 0) : Number.POSITIVE_INFINITY);
   if (!window) return Promise.resolve([]);
   const pageOfKeys = (limit: SQL, offset: SQL) => {
-    const keysOrder = orderOf({ ...paging, direction: keysDirection(paging, window.backwards) }, spec.sortable, spec.tieBreak);
+    // Read from the end, the keys are sorted the other way.
+    const direction = window.backwards ? (paging.direction === 'asc' ? 'desc' : 'asc') : paging.direction;
+    const keysOrder = orderOf({ ...paging, direction }, spec.sortable, spec.tieBreak);
     const pageKeys = sql`${keys().orderBy(...keysOrder)} limit ${limit} offset ${offset}`;
     return spec
       .rows()
@@ -103,11 +102,8 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
   return statement.execute({ ...spec.prepared.values, limit: window.limit, offset: window.offset });
 }
 
-/**
- * Where a page's keys are read from (total: infinite while unknown): past the middle of the list they are counted
- * from the other end (`backwards`), so the last page skips ten index entries rather than all the others; null past
- * the last row.
- */
+// Where a page's keys are read from (total: infinite while unknown), null past the last row: past the middle, from
+// the other end (`backwards`), so the last page skips ten index entries rather than all the others.
 function pageWindow(limit: number, offset: number, total: number): { backwards: boolean; limit: number; offset: number } | null {
   if (offset >= total) return null;
   const fromEnd = total - offset - limit;
@@ -116,15 +112,10 @@ function pageWindow(limit: number, offset: number, total: number): { backwards: 
     : { backwards: false, limit, offset };
 }
 
-/** The direction the keys are read in: the asked one, or the other when read from the end. */
-const keysDirection = (paging: Paging<string>, backwards: boolean) =>
-  backwards ? (paging.direction === 'asc' ? 'desc' : 'asc') : paging.direction;
-
 /**
- * A member's own list (their characters, notices, prestige record): few rows, opened on every visit. Each sort is
- * one statement, prepared by name once per database, that reads the page and counts every row of the list beside it
- * (window counts in `select`, e.g. `n: sql\`count(*) over ()\``): one round trip, planned once. `select` reads the
- * owner as `sql.placeholder('owner')`. A page past the last row has no row to carry the count: page 1 counts then.
+ * A member's own list (their characters, notices, prestige record): few rows, opened on every visit. Each sort is one
+ * statement prepared by name, reading the page and counting the whole list beside it (`n: sql\`count(*) over ()\`` in
+ * `select`, which reads the owner as `sql.placeholder('owner')`). A page past the last row carries no count: page 1 does.
  */
 export function ownList<S extends string, Q extends PgSelect, R = Awaited<Q>[number]>(
   name: string,

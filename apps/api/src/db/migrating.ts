@@ -14,13 +14,8 @@ export async function applyMigrations(db: Db): Promise<void> {
 }
 
 /** How many migrations the database has applied (0 before the first). */
-async function migrationCount(db: Db): Promise<number> {
-  try {
-    const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
-      rows: { n: number }[];
-    };
-    return Number(result.rows[0]?.n ?? 0);
-  } catch {
-    return 0;
-  }
-}
+const migrationCount = (db: Db): Promise<number> =>
+  db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`).then(
+    (result) => Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0),
+    () => 0,
+  );

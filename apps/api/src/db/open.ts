@@ -4,7 +4,7 @@ import { openPglite, type PgliteDatabase, type PgliteTarget } from './pglite';
 import { openPostgres, type PostgresDatabase, type PostgresOptions } from './postgres';
 
 export type Database = (PostgresDatabase | PgliteDatabase) & {
-  /** Its lists' remembered totals (thresholds: `lists.set`, tests only). */
+  /** Its lists' remembered totals (thresholds: `lists.options`, set by tests). */
   lists: DatabaseLists;
 };
 

@@ -47,7 +47,7 @@ describe('PGlite statements with bound parameters', () => {
     expect(rows[0]).toEqual({ n: -42, b: false, d: '2026-10-02', ts: at, j: { a: [1, 'x'] }, t: null });
   });
 
-  it('takes a list of ids (db/any-of.ts) as an array literal, empty or not', async () => {
+  it('takes a list of ids (db/sql-fragments.ts) as an array literal, empty or not', async () => {
     const { rows } = await client.query<{ a: number[] }>('insert into kinds (a) values ($1) returning a', [[1, -2, 3]]);
     expect(rows[0]!.a).toEqual([1, -2, 3]);
     const among = (ids: number[]) => client.query<{ n: number }>('select count(*)::int as n from kinds where n = any($1::int[])', [ids]);

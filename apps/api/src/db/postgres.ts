@@ -53,8 +53,7 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
     // Statements a caller sends without awaiting each (a turn's sign-ups) go to the server together (decision 132).
     pipeline: true,
     connectionTimeoutMillis: target.connectTimeoutMs ?? 5000,
-    // The society's day is UTC's, as in the API and the browser (and PGlite): `current_date` and a timestamp's
-    // date must not follow the server's own zone.
+    // The society's day is UTC's, as in the API, the browser and PGlite, whatever the server's own zone.
     options: '-c TimeZone=UTC',
     ...(statementTimeout > 0
       ? { statement_timeout: statementTimeout, lock_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 2 }
@@ -69,22 +68,14 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   const listener = listenForChanges(target.url, clock, onError);
   const cancelRequest = async (scope: RequestScope) => {
     scope.aborted = true;
-    const busy = [...scope.clients];
-    if (busy.length === 0) return;
-    const canceller = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 2000 });
-    canceller.on('error', () => undefined);
-    try {
-      await canceller.connect();
-      for (const client of busy) {
+    if (scope.clients.size === 0) return;
+    await withoutLimits(target.url, async (canceller) => {
+      for (const client of [...scope.clients]) {
         // Only while the request still holds it: once released, the backend may be running another request's query.
         const pid = (client as unknown as { processID?: number }).processID;
         if (pid && scope.clients.has(client)) await canceller.query('select pg_cancel_backend($1)', [pid]);
       }
-    } catch (error) {
-      onError(error as Error);
-    } finally {
-      await canceller.end().catch(() => undefined);
-    }
+    }).catch(onError);
   };
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   registerChangeClock(db, clock);
@@ -108,10 +99,8 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
   };
 }
 
-/**
- * Work on a connection of its own, without the pool's statement and lock limits (a migration may index a large table,
- * or wait for another process's); its advisory locks end with it.
- */
+// Work on a connection of its own, without the pool's statement and lock limits (a migration may index a large table,
+// or wait for another process's; a cancel must not wait for the pool); its advisory locks end with it.
 async function withoutLimits(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   client.on('error', () => undefined);

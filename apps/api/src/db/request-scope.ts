@@ -1,6 +1,5 @@
-// The database work of one HTTP request, so that a request whose client went away can be cancelled (PostgreSQL:
-// db/postgres.ts `cancelRequest`, called by app.ts). Only then is each request run in a scope of its own:
-// AsyncLocalStorage slows every promise on Node 20.
+// The database work of one HTTP request, cancelled when its client goes away (db/postgres.ts `cancelRequest`, called
+// by app.ts). Only then does a request run in a scope of its own: AsyncLocalStorage slows every promise on Node 20.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 

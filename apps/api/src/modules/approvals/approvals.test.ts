@@ -94,8 +94,8 @@ describe('GET /api/approvals/get pages', () => {
   it('gives every page, near and far, the rows a plain query gives, for each sort', async () => {
     const db = t.database.db;
     // Totals are remembered from 1 on here, so far pages take their ids from the end as they do at scale.
-    t.database.lists.set({ rememberFrom: 1 });
-    onTestFinished(() => t.database.lists.set({ rememberFrom: 1000 }));
+    Object.assign(t.database.lists.options, { rememberFrom: 1 });
+    onTestFinished(() => void Object.assign(t.database.lists.options, { rememberFrom: 1000 }));
     const cases = [
       { query: 'sortBy=update_date&direction=desc', order: sql`a.update_date desc, a.id desc` },
       { query: 'sortBy=level_since&direction=asc', order: sql`a.level_since, a.id` },

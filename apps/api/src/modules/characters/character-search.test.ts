@@ -84,8 +84,8 @@ describe('GET /api/characters (character search)', () => {
       },
     ];
     // Totals are remembered from 1 on here, so far pages take their ids from the end as they do at scale.
-    fixture.t.database.lists.set({ rememberFrom: 1 });
-    onTestFinished(() => fixture.t.database.lists.set({ rememberFrom: 1000 }));
+    Object.assign(fixture.t.database.lists.options, { rememberFrom: 1 });
+    onTestFinished(() => void Object.assign(fixture.t.database.lists.options, { rememberFrom: 1000 }));
     for (const { query, order, where } of cases) {
       const expected = (
         await rows<{ id: number }>(

@@ -97,7 +97,7 @@ export async function listCharactersOfUser(db: Db, id_user: number, query: Chara
 }
 
 // The policy's facts, asked for by nearly every character call: prepared once per database (decision 071); those
-// asked for together (a burst of experience entries) are read by one statement (db/batched.ts).
+// asked for together (a burst of experience entries) are read by one statement (db/per-database.ts `batchedByKey`).
 const factsStatement = oncePerDatabase((db) =>
   db
     .select({

@@ -35,7 +35,7 @@ export const gameFactsColumns = {
 };
 
 // Read before every call on a game (the door list, a sign-up): prepared by name, planned once per connection. The
-// calls that arrive together read their games' facts in one statement (db/batched.ts), as sign-ups at once do.
+// calls that arrive together read their games' facts in one statement (db/per-database.ts `batchedByKey`), as sign-ups at once do.
 const factsStatement = oncePerDatabase((db) =>
   db
     .select({ id_game: games.id_game, ...gameFactsColumns })

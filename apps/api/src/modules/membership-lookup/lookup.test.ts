@@ -155,8 +155,8 @@ describe('GET /api/users', () => {
 
   it('gives every page, near and far, the rows and total a plain query gives, for each sort, once the total is remembered', async () => {
     // Totals are remembered from 1 on here, so pages are read as they are at scale: in one statement, far ones from the end.
-    t.database.lists.set({ rememberFrom: 1 });
-    onTestFinished(() => t.database.lists.set({ rememberFrom: 1000 }));
+    Object.assign(t.database.lists.options, { rememberFrom: 1 });
+    onTestFinished(() => void Object.assign(t.database.lists.options, { rememberFrom: 1000 }));
     const total = await scalar(t.database.db, sql`select count(*)::int from users`);
     const pages = Math.ceil(total / 5);
     expect(pages).toBeGreaterThan(2);

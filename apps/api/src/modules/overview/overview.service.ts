@@ -16,7 +16,7 @@ const STORYTELLER_ORDER = (Object.keys(POSITION_TYPES) as PositionType[]).filter
 // (with its ancestors) their position code is made of. Two statements rather than one with a flag: PostgreSQL can
 // then keep one generic plan for each instead of planning the whole statement on every request, which cost twice
 // its running (0.5 against 0.23 ms at 100,000 members). The MC ladder comes from memory (loadLadder). Members'
-// figures asked for together are read by one statement (db/batched.ts), each row's own member written out as
+// figures asked for together are read by one statement (db/per-database.ts `batchedByKey`), each row's own member written out as
 // "users"."id_user" (a one-table select leaves it unqualified, which inside a subquery would mean the subquery's).
 const placeholder = sql.placeholder('id_user');
 const eachMember = qualified(users.id_user);

@@ -60,7 +60,7 @@ const primaryAddress = (db: Db) =>
 const recordColumns = { ...memberColumns, user_prefix: users.user_prefix, user_bday: users.user_bday, is_admin: users.is_admin };
 
 // The record alone, and the record with its primary email, phone and address (lateral joins): each one prepared
-// statement, prepared once per database, reading every record asked for meanwhile (db/batched.ts) in one round trip.
+// statement, prepared once per database, reading every record asked for meanwhile (db/per-database.ts `batchedByKey`) in one round trip.
 const ids = anyOfKeys(users.id_user, sql.placeholder('ids'));
 const getUserStatements = oncePerDatabase((db) => {
   const email = primaryEmail(db);
