@@ -12,14 +12,8 @@ let t: TestApp;
 let statements: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const query = client.query.bind(client);
-  client.query = (...args: unknown[]) => {
-    const text = args[0];
-    statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
-    return query(...args);
-  };
+  // Each statement the app runs, as Drizzle's logger is told it.
+  t = await createTestApp({}, { logQuery: (sql) => statements.push(sql) });
 });
 afterAll(() => t?.close());
 

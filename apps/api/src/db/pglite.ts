@@ -12,7 +12,7 @@ import { lockDataDir } from './lock';
 import { applyMigrations } from './migrating';
 import { DatabaseUnavailableError } from './outage';
 import * as schema from './schema/index';
-import type { Db, OpenedDatabase } from './types';
+import type { Db, OpenedDatabase, OpenOptions } from './types';
 
 export interface PgliteDatabase extends OpenedDatabase {
   kind: 'pglite';
@@ -21,9 +21,7 @@ export interface PgliteDatabase extends OpenedDatabase {
   dump(): Promise<File>;
 }
 
-export type PgliteTarget =
-  | { kind: 'pglite'; dir: string; onError?: (error: Error) => void }
-  | { kind: 'pglite-memory'; loadDataDir?: Blob | File; onError?: (error: Error) => void };
+export type PgliteTarget = OpenOptions & ({ kind: 'pglite'; dir: string } | { kind: 'pglite-memory'; loadDataDir?: Blob | File });
 
 export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> {
   const release = target.kind === 'pglite' ? lockDataDir(target.dir) : undefined;
@@ -52,7 +50,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
   });
   // An idle client broken with its thread: the thread's death is told once, by PgliteThread.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool, { schema, logger: target.logger }) as unknown as Db;
   // Only this process writes the directory (lockDataDir): every write is told by tablesChanged, the clock always live.
   registerChangeClock(db, new ChangeClock(true));
   return {

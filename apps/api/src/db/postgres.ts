@@ -8,7 +8,7 @@ import { applyMigrations } from './migrating';
 import { ClientGoneError } from './outage';
 import { type RequestScope, requestScope } from './request-scope';
 import * as schema from './schema/index';
-import type { Db, OpenedDatabase } from './types';
+import type { Db, OpenedDatabase, OpenOptions } from './types';
 
 export interface PostgresDatabase extends OpenedDatabase {
   kind: 'postgres';
@@ -35,14 +35,13 @@ class RequestAwarePool extends LendingPool {
   }
 }
 
-export interface PostgresOptions {
+export interface PostgresOptions extends OpenOptions {
   /** Connections per API process (PG_POOL_SIZE). */
   poolSize?: number;
   /** Longest a statement may run, in ms (DB_STATEMENT_TIMEOUT_MS); 0 turns the limit off. */
   statementTimeoutMs?: number;
   /** How long a request waits for a connection before it answers 503, in ms. */
   connectTimeoutMs?: number;
-  onError?: (error: Error) => void;
 }
 
 export function openPostgres(target: { url: string } & PostgresOptions): PostgresDatabase {
@@ -77,7 +76,7 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
       }
     }).catch(onError);
   };
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: target.logger }) as unknown as Db;
   registerChangeClock(db, clock);
   return {
     db,

@@ -31,7 +31,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+/** `logQuery`: told each statement Drizzle runs on the copy. */
+export async function openTestDatabase(
+  logQuery?: (sql: string) => void,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  const logger = logQuery && { logQuery };
   const template = inject('postgresTemplate');
   if (template) {
     const url = process.env.TEST_DATABASE_URL!;
@@ -50,7 +54,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     }
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 4 });
+    const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 4, logger });
     return {
       database,
       url: dbUrl.toString(),
@@ -62,7 +66,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     };
   }
   const dump = await readFile(inject('pgliteDump'));
-  const database = await openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([dump]), logger });
   return { database, drop: () => database.close() };
 }
 
@@ -73,12 +77,14 @@ export interface TestAppOptions {
   database?: Database;
   /** Adds routes of the test's own before the app starts. */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** Told each statement Drizzle runs on the seeded copy (Drizzle's logger), as sent, placeholders and all. */
+  logQuery?: (sql: string) => void;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop, url } = options.database
     ? { database: options.database, drop: () => options.database!.close(), url: undefined }
-    : await openTestDatabase();
+    : await openTestDatabase(options.logQuery);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
