@@ -214,6 +214,19 @@ describe.runIf(process.env.GUILDHALL_TEST_DB !== 'postgres')('when the embedded 
     expect(warnings).toEqual([]);
   }, 60_000);
 
+  it('answers each later statement with its own rows after a message that could not be sent to the thread', async () => {
+    const worker = ((t.database as PgliteDatabase).pglite as unknown as { worker: { postMessage(message: unknown): void } }).worker;
+    const post = worker.postMessage;
+    worker.postMessage = () => {
+      worker.postMessage = post;
+      throw new Error('the message could not be sent');
+    };
+    await expect(t.database.db.execute(sql`select 1 as one`)).rejects.toThrow();
+    const rowsOf = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    expect(await rowsOf(sql`select 2 as two`)).toEqual([{ two: 2 }]);
+    expect(await rowsOf(sql`select 3 as three`)).toEqual([{ three: 3 }]);
+  });
+
   it('serves the next statement after one failed in the thread without ending it', async () => {
     const pglite = (t.database as PgliteDatabase).pglite as unknown as { send(message: object): Promise<unknown> };
     // A message the thread could not answer (a fault in PGlite's JavaScript, say), the thread itself alive: stubbed here.

@@ -168,8 +168,9 @@ export class PgliteThread {
 
   private post<T>(message: object): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ resolve, reject });
+      // Only a message sent waits for an answer: one that could not be sent must not take another's.
       this.worker.postMessage(message);
+      this.pending.push({ resolve, reject });
     });
   }
 
