@@ -12,5 +12,5 @@ export { anyOf, anyOfKeys, qualified } from './sql-fragments';
 export type { Db, Tx } from './types';
 export * from './schema/index';
 export { inList, literal } from './schema/sql-helpers';
-export { everyWordStartsAName } from './schema/fold';
+export { everyWordStartsAName, everyWordStartsANameBound } from './schema/fold';
 export { DataDirLockedError } from './lock';

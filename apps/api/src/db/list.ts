@@ -24,8 +24,8 @@ interface ListSpec<S extends string, Q extends PgSelect> {
   tieBreak: AnyColumn;
   /** Lists that page deep: `db.select({ key: tieBreak })` with the from, joins and where of `rows`. */
   keys?: () => PgSelect;
-  /** When every filter is a placeholder: the page is prepared under this name per sort and run with `values`. */
-  prepared?: { name: string; values?: Record<string, unknown> };
+  /** Filters all placeholders: the page prepared under this name per sort, run with `values` (`planEachRun`: unnamed). */
+  prepared?: { name: string; values?: Record<string, unknown>; planEachRun?: boolean };
 }
 
 /** What a list was asked for but the paging and the sort: its filters. */
@@ -58,10 +58,10 @@ export async function pagedList<S extends string, Q extends PgSelect>(
 
 type Statement = { execute(values: Record<string, unknown>): Promise<unknown[]> };
 const statements = oncePerDatabase(() => new Map<string, Statement>());
-/** The statement prepared under `name` on this database, built on first use. */
-function preparedOnce(db: Db, name: string, build: () => { prepare(name: string): unknown }): Statement {
+/** The statement prepared under `name` on this database, built on first use; unnamed, PostgreSQL plans each run for its values. */
+function preparedOnce(db: Db, name: string, build: () => { prepare(name: string): unknown }, planEachRun = false): Statement {
   const known = statements(db);
-  if (!known.has(name)) known.set(name, build().prepare(name) as Statement);
+  if (!known.has(name)) known.set(name, build().prepare(planEachRun ? '' : name) as Statement);
   return known.get(name)!;
 }
 
@@ -84,7 +84,7 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
   const known = spec.totalKey ? listsOf(db).known(spec.totalKey) : undefined;
   const window = pageWindow(limit, offset, known ? Number(known[0]?.n ?? 0) : Number.POSITIVE_INFINITY);
   if (!window) return Promise.resolve([]);
-  const pageOfKeys = (limit: SQL, offset: SQL) => {
+  const pageOfKeys = (limit: SQL | Placeholder, offset: SQL | Placeholder) => {
     // Read from the end, the keys are sorted the other way.
     const direction = window.backwards ? (paging.direction === 'asc' ? 'desc' : 'asc') : paging.direction;
     const keysOrder = orderOf({ ...paging, direction }, spec.sortable, spec.tieBreak);
@@ -96,9 +96,9 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
   };
   if (!spec.prepared) return pageOfKeys(sql`${window.limit}`, sql`${window.offset}`);
   const name = `${spec.prepared.name}_${paging.sortBy}_${paging.direction}${window.backwards ? '_from_end' : ''}`;
-  // Limit and offset behind subqueries, so that no plan sees their values and the generic one is kept (decision 124).
-  const placeholder = (name: string) => sql`(select ${sql.placeholder(name)}::bigint)`;
-  const statement = preparedOnce(db, name, () => pageOfKeys(placeholder('limit'), placeholder('offset')));
+  // Limit and offset behind subqueries, so that a kept generic plan sees no values (decision 124); a plan made per run sees them.
+  const placeholder = spec.prepared.planEachRun ? sql.placeholder : (name: string) => sql`(select ${sql.placeholder(name)}::bigint)`;
+  const statement = preparedOnce(db, name, () => pageOfKeys(placeholder('limit'), placeholder('offset')), spec.prepared.planEachRun);
   return statement.execute({ ...spec.prepared.values, limit: window.limit, offset: window.offset });
 }
 

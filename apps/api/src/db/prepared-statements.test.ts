@@ -49,4 +49,33 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
     expect(Number(ran[0]!.custom_plans)).toBeLessThanOrEqual(5);
     expect(Number(ran[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
   });
+  it('plans a lookup by name for the words typed: its statement is not kept under a name', async () => {
+    // A kept generic plan would read every member a short prefix matches (docs/bench/lookups.md): a one-letter
+    // prefix of 5,000 members, then two words, each page as independent SQL reads it.
+    const { id_location } = await buildMember(database.db, { user_fname: 'Ñandu', user_lname: 'Prefix' });
+    await database.db.execute(sql`insert into users (user_fname, user_lname, user_camnum, user_type, user_expiration, id_location)
+      select 'Many', 'Named ' || i, 'PN' || i, 'LARP', '2099-12-31', ${id_location} from generate_series(1, 5000) i`);
+    onTestFinished(async () => void (await database.db.execute(sql`delete from users where user_camnum like 'PN%'`)));
+    const byName = async (name: string, page: number) =>
+      (
+        await lookupMembers(database.db, lookupQuery.parse({ name, sortBy: 'user_lname', direction: 'asc', page: String(page) }), {
+          withEmail: false,
+        })
+      ).rows.map((r) => r.id_user);
+    const matching = async (where: ReturnType<typeof sql>, page: number) =>
+      (
+        await rows<{ id_user: number }>(
+          database.db,
+          sql`select id_user from users where ${where} order by user_lname asc, id_user asc limit 10 offset ${(page - 1) * 10}`,
+        )
+      ).map((r) => r.id_user);
+    for (let page = 1; page <= 7; page++) {
+      expect(await byName('m', page)).toEqual(
+        await matching(sql`(fold_fname like 'm%' or fold_mname like 'm%' or fold_lname like 'm%' or fold_nick like 'm%')`, page),
+      );
+    }
+    expect(await byName('MANY nam', 2)).toEqual(await matching(sql`user_fname = 'Many' and user_lname like 'Named%'`, 2));
+    expect(await byName('nandu', 1)).toEqual(await matching(sql`user_fname = 'Ñandu'`, 1));
+    expect((await prepared()).filter((s) => s.statement.includes('fold_fname'))).toEqual([]);
+  });
 });

@@ -20,8 +20,36 @@ export function everyWordStartsAName(text: string | undefined, folded: AnyColumn
   return wordsOf(text).map((term) => {
     const prefix = foldText(term);
     const after = afterPrefix(prefix);
-    const starts = (name: AnyColumn) =>
-      after === undefined ? sql`${name} like ${`${escapeLike(prefix)}%`}` : sql`(${name} ~>=~ ${prefix} and ${name} ~<~ ${after})`;
-    return sql`(${sql.join(folded.map(starts), sql` or `)})`;
+    return after === undefined
+      ? sql`(${sql.join(
+          folded.map((name) => sql`${name} like ${`${escapeLike(prefix)}%`}`),
+          sql` or `,
+        )})`
+      : startsAName(folded, sql`${prefix}`, sql`${after}`);
   });
+}
+
+/** One word: some name in the range of texts it starts, [from, to). */
+const startsAName = (folded: AnyColumn[], from: SQL, to: SQL) =>
+  sql`(${sql.join(
+    folded.map((name) => sql`(${name} ~>=~ ${from} and ${name} ~<~ ${to})`),
+    sql` or `,
+  )})`;
+
+/**
+ * The same for a statement built once: word i's range as the placeholders `from<i>` and `to<i>`, with the values to
+ * run it with; undefined when a word has no range.
+ */
+export function everyWordStartsANameBound(text: string | undefined, folded: AnyColumn[]) {
+  const ranges = wordsOf(text).map((term) => [foldText(term), afterPrefix(foldText(term))] as const);
+  if (ranges.some(([, after]) => after === undefined)) return undefined;
+  return {
+    where: ranges.map((_, i) => startsAName(folded, sql`${sql.placeholder(`from${i}`)}`, sql`${sql.placeholder(`to${i}`)}`)),
+    values: Object.fromEntries(
+      ranges.flatMap(([prefix, after], i) => [
+        [`from${i}`, prefix],
+        [`to${i}`, after],
+      ]),
+    ),
+  };
 }

@@ -4,6 +4,7 @@ import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membershi
 import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   everyWordStartsAName,
+  everyWordStartsANameBound,
   qualified,
   filtersOf,
   pagedList,
@@ -26,6 +27,7 @@ const rowsSelect = (db: Db, withEmail: boolean) =>
     .select({ ...memberColumns, location_name: placeName, email: withEmail ? primaryEmail : sql<string | null>`null` })
     .from(users)
     .$dynamic();
+const FOLDED_NAMES = [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick];
 const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   id_user: users.id_user,
   user_lname: users.user_lname,
@@ -41,7 +43,9 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const list = { totalKey: totalKeyOf('lookup', query), sortable: SORT_COLUMNS, tieBreak: users.id_user };
   // The whole society sorted by a column of users (the default page and every page past it): one statement prepared
   // per sort, its plan kept. A filter is planned for what was typed (a prefix's plan depends on it).
-  if (query.sortBy !== 'location_name' && Object.values(filtersOf(query)).every((value) => value === undefined)) {
+  const { name, ...others } = filtersOf(query);
+  const unfiltered = Object.values(others).every((value) => value === undefined);
+  if (query.sortBy !== 'location_name' && unfiltered && name === undefined) {
     return pagedList(db, query, {
       ...list,
       keys: () => db.select({ key: users.id_user }).from(users).$dynamic(),
@@ -50,9 +54,24 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       prepared: { name: opts.withEmail ? 'lookup_page_with_email' : 'lookup_page' },
     });
   }
-  const conditions: SQL[] = [];
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
-  conditions.push(...everyWordStartsAName(query.name, [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick]));
+  const conditions = everyWordStartsAName(query.name, FOLDED_NAMES);
+  // A name alone: one statement per number of words and sort, built once but planned for each run's words.
+  const bound = unfiltered && query.sortBy !== 'location_name' ? everyWordStartsANameBound(query.name, FOLDED_NAMES) : undefined;
+  if (bound) {
+    const where = and(...bound.where);
+    return pagedList(db, query, {
+      ...list,
+      keys: () => db.select({ key: users.id_user }).from(users).where(where).$dynamic(),
+      rows: () => rowsSelect(db, opts.withEmail),
+      count: () => countAll().where(and(...conditions)),
+      prepared: {
+        name: `lookup_${bound.where.length}_words${opts.withEmail ? '_with_email' : ''}`,
+        values: bound.values,
+        planEachRun: true,
+      },
+    });
+  }
   // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
   if (query.membershipCode) conditions.push(like(users.user_camnum, `${escapeLike(query.membershipCode.toUpperCase())}%`));
   if (query.email) {
