@@ -83,4 +83,33 @@ describe('character rows’ own figures', () => {
       expect(list.map((r) => [r.id_character, r.app_count])).toEqual(list.map((r) => [r.id_character, byId.get(r.id_character)]));
     }
   });
+  it('gives every row of several search pages its own type, subtype, venue and player', async () => {
+    type Names = { id_character: number; type_name: string; subtype_name: string; venue_name: string | null; user_camnum: string };
+    const queries = ['page=2', 'sortBy=type_name&direction=asc&page=2', 'sortBy=subtype_name&direction=desc', 'sortBy=player_name&page=3'];
+    for (const query of queries) {
+      const res = await get(`/api/characters?count=10&${query}`, token.coordinator!);
+      expect(res.statusCode).toBe(200);
+      const list = (res.json().result.rows as Names[]).map(({ id_character, type_name, subtype_name, venue_name, user_camnum }) => ({
+        id_character,
+        type_name,
+        subtype_name,
+        venue_name,
+        user_camnum,
+      }));
+      expect(list).toHaveLength(10);
+      const expected = await rows<Names>(
+        t.database.db,
+        sql`select c.id_character, ct.type_name, cs.subtype_name, v.venue_name, u.user_camnum
+            from characters c join character_types ct on ct.id_type = c.id_type
+            join character_subtypes cs on cs.id_subtype = c.id_subtype join users u on u.id_user = c.id_user
+            left join venues v on v.id_venue = c.id_venue
+            where c.id_character in (${sql.join(
+              list.map((r) => sql`${r.id_character}`),
+              sql`, `,
+            )})`,
+      );
+      const byId = new Map(expected.map((r) => [r.id_character, r]));
+      expect(list).toEqual(list.map((r) => byId.get(r.id_character)));
+    }
+  });
 });
