@@ -2,7 +2,7 @@
 // written once, so the generated columns, their indexes and the queries use the very same expressions
 // (PostgreSQL matches an expression index only on an identical expression). The folding rule: shared name-search.
 import { afterPrefix, escapeLike, FOLD_FROM, FOLD_TO, foldText, wordsOf } from '@guildhall/shared/rules/name-search';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { literal } from './sql-helpers';
 
 export function foldSql(column: AnyColumn | SQL | ReturnType<typeof sql.identifier>): SQL {
@@ -25,12 +25,12 @@ export function everyWordStartsAName(text: string | undefined, folded: AnyColumn
           folded.map((name) => sql`${name} like ${`${escapeLike(prefix)}%`}`),
           sql` or `,
         )})`
-      : startsAName(folded, sql`${prefix}`, sql`${after}`);
+      : startsAName(folded, prefix, after);
   });
 }
 
-/** One word: some name in the range of texts it starts, [from, to). */
-const startsAName = (folded: AnyColumn[], from: SQL, to: SQL) =>
+/** One word: some name in the range of texts it starts, [from, to), as values or placeholders. */
+const startsAName = (folded: AnyColumn[], from: string | Placeholder, to: string | Placeholder) =>
   sql`(${sql.join(
     folded.map((name) => sql`(${name} ~>=~ ${from} and ${name} ~<~ ${to})`),
     sql` or `,
@@ -44,7 +44,7 @@ export function everyWordStartsANameBound(text: string | undefined, folded: AnyC
   const ranges = wordsOf(text).map((term) => [foldText(term), afterPrefix(foldText(term))] as const);
   if (ranges.some(([, after]) => after === undefined)) return undefined;
   return {
-    where: ranges.map((_, i) => startsAName(folded, sql`${sql.placeholder(`from${i}`)}`, sql`${sql.placeholder(`to${i}`)}`)),
+    where: ranges.map((_, i) => startsAName(folded, sql.placeholder(`from${i}`), sql.placeholder(`to${i}`))),
     values: Object.fromEntries(
       ranges.flatMap(([prefix, after], i) => [
         [`from${i}`, prefix],
