@@ -41,7 +41,9 @@ const startsAName = (folded: AnyColumn[], from: string | Placeholder, to: string
  * run it with; undefined when a word has no range.
  */
 export function everyWordStartsANameBound(text: string | undefined, folded: AnyColumn[]) {
-  const ranges = wordsOf(text).map((term) => [foldText(term), afterPrefix(foldText(term))] as const);
+  const ranges = wordsOf(text)
+    .map((term) => foldText(term))
+    .map((prefix) => [prefix, afterPrefix(prefix)] as const);
   if (ranges.some(([, after]) => after === undefined)) return undefined;
   return {
     where: ranges.map((_, i) => startsAName(folded, sql.placeholder(`from${i}`), sql.placeholder(`to${i}`))),
