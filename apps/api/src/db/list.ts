@@ -24,8 +24,8 @@ interface ListSpec<S extends string, Q extends PgSelect> {
   tieBreak: AnyColumn;
   /** Lists that page deep: `db.select({ key: tieBreak })` with the from, joins and where of `rows`. */
   keys?: () => PgSelect;
-  /** Filters all placeholders: the page prepared under this name per sort, run with `values` (`planEachRun`: unnamed). */
-  prepared?: { name: string; values?: Record<string, unknown>; planEachRun?: boolean };
+  /** Filters all placeholders: the page prepared under this name per sort, run with `values`, its plan kept unless `plan` (pageOf). */
+  prepared?: { name: string; values?: Record<string, unknown>; plan?: 'cached' | 'eachRun' };
 }
 
 /** What a list was asked for but the paging and the sort: its filters. */
@@ -59,9 +59,9 @@ export async function pagedList<S extends string, Q extends PgSelect>(
 type Statement = { execute(values: Record<string, unknown>): Promise<unknown[]> };
 const statements = oncePerDatabase(() => new Map<string, Statement>());
 /** The statement prepared under `name` on this database, built on first use; unnamed, PostgreSQL plans each run for its values. */
-function preparedOnce(db: Db, name: string, build: () => { prepare(name: string): unknown }, planEachRun = false): Statement {
+function preparedOnce(db: Db, name: string, build: () => { prepare(name: string): unknown }, unnamed = false): Statement {
   const known = statements(db);
-  if (!known.has(name)) known.set(name, build().prepare(planEachRun ? '' : name) as Statement);
+  if (!known.has(name)) known.set(name, build().prepare(unnamed ? '' : name) as Statement);
   return known.get(name)!;
 }
 
@@ -96,9 +96,10 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
   };
   if (!spec.prepared) return pageOfKeys(sql`${window.limit}`, sql`${window.offset}`);
   const name = `${spec.prepared.name}_${paging.sortBy}_${paging.direction}${window.backwards ? '_from_end' : ''}`;
-  // Limit and offset behind subqueries, so that a kept generic plan sees no values (decision 124); a plan made per run sees them.
-  const placeholder = spec.prepared.planEachRun ? sql.placeholder : (name: string) => sql`(select ${sql.placeholder(name)}::bigint)`;
-  const statement = preparedOnce(db, name, () => pageOfKeys(placeholder('limit'), placeholder('offset')), spec.prepared.planEachRun);
+  // Its plan kept: limit and offset behind subqueries, so that the generic plan sees no values (decision 124). 'cached':
+  // PostgreSQL plans for the values until a generic plan costs no more. 'eachRun': unnamed, planned for every run.
+  const placeholder = spec.prepared.plan ? sql.placeholder : (name: string) => sql`(select ${sql.placeholder(name)}::bigint)`;
+  const statement = preparedOnce(db, name, () => pageOfKeys(placeholder('limit'), placeholder('offset')), spec.prepared.plan === 'eachRun');
   return statement.execute({ ...spec.prepared.values, limit: window.limit, offset: window.offset });
 }
 

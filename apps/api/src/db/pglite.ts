@@ -48,8 +48,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     pipeline: true,
     onConnect: async (client) => void (await client.query('rollback; deallocate all')),
   });
-  // An idle client broken with its thread: the thread's death is told once, by PgliteThread.
-  pool.on('error', () => undefined);
+  pool.on('error', () => undefined); // An idle client broken with its thread: its death is told once, by PgliteThread.
   const db = drizzle(pool, { schema, logger: target.logger }) as unknown as Db;
   // Only this process writes the directory (lockDataDir): every write is told by tablesChanged, the clock always live.
   registerChangeClock(db, new ChangeClock(true));

@@ -3,6 +3,8 @@
 import { lookupQuery } from '@guildhall/shared/schemas/membership-lookup';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { characterSearchQuery } from '@guildhall/shared/schemas/characters';
+import { searchCharacters } from '../modules/characters/character-search.service';
 import { lookupMembers } from '../modules/membership-lookup/lookup.service';
 import { buildMember } from '../test/factories';
 import { onOneConnection } from '../test/one-connection';
@@ -77,5 +79,29 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
     expect(await byName('MANY nam', 2)).toEqual(await matching(sql`user_fname = 'Many' and user_lname like 'Named%'`, 2));
     expect(await byName('nandu', 1)).toEqual(await matching(sql`user_fname = 'Ñandu'`, 1));
     expect((await prepared()).filter((s) => s.statement.includes('fold_fname'))).toEqual([]);
+  });
+
+  it('builds the character search sorted by player once, under a name, and plans each page for its values', async () => {
+    // 2,000 players of one character each: a generic plan, not knowing the limit, would join them all, so PostgreSQL
+    // plans every run for its page (on a society of a few hundred the generic plan costs no more, and is kept).
+    const { id_location } = await buildMember(database.db, { user_fname: 'Playa', user_lname: 'Sorted' });
+    await database.db.execute(sql`insert into users (user_fname, user_lname, user_camnum, user_type, user_expiration, id_location)
+      select 'Many', 'Player ' || i, 'PS' || i, 'LARP', '2099-12-31', ${id_location} from generate_series(1, 2000) i`);
+    await database.db.execute(sql`insert into characters (character_name, id_user, id_type, id_subtype, character_virtue, character_vice)
+      select 'Character of ' || u.user_lname, u.id_user, c.id_type, c.id_subtype, c.character_virtue, c.character_vice
+      from users u, (select * from characters order by id_character limit 1) c where u.user_camnum like 'PS%'`);
+    onTestFinished(async () => void (await database.db.execute(sql`delete from users where user_camnum like 'PS%'`)));
+    await database.db.execute(sql`analyze users; analyze characters`);
+    for (let page = 1; page <= 7; page++) {
+      const query = characterSearchQuery.parse({ sortBy: 'player_name', direction: 'asc', page: String(page) });
+      const expected = await rows<{ id: number }>(
+        database.db,
+        sql`select c.id_character id from characters c join users u on u.id_user = c.id_user
+            order by lower(u.user_lname), u.id_user, c.id_character limit 10 offset ${(page - 1) * 10}`,
+      );
+      expect((await searchCharacters(database.db, query)).rows.map((r) => r.id_character)).toEqual(expected.map((r) => r.id));
+    }
+    const ran = (await prepared()).filter((s) => s.name === 'character_search_page_player_name_asc');
+    expect(ran).toMatchObject([{ generic_plans: 0, custom_plans: 7 }]);
   });
 });

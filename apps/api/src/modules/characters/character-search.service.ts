@@ -73,10 +73,10 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
       vss_status: vssStatusSql,
     },
     tieBreak: characters.id_character,
-    // Unfiltered and sorted by the character's own columns, a page is one statement prepared per sort, its plan kept
-    // (as the lookup's whole society). A sort through a join is planned for its page: a kept plan, not knowing the
-    // limit, would join every character.
-    prepared: where || sortJoin ? undefined : { name: 'character_search_page' },
+    // Unfiltered, a page is one statement prepared per sort. Sorted by the character's own columns its plan is kept
+    // (as the lookup's whole society). Through a join, a plan not knowing the limit would join every character: PostgreSQL
+    // plans it for the page's values, unless a generic plan costs no more (a small society, where planning is the cost).
+    prepared: where ? undefined : { name: 'character_search_page', plan: sortJoin ? 'cached' : undefined },
   });
   return {
     rows: page.rows.map((row) => ({ ...row, app_count: Number(row.app_count), vss_status: characterVssStatus(row) })),

@@ -1,7 +1,7 @@
 // SPEC §2 Membership Lookup: filters, sorting and paging in SQL.
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
-import { and, count, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, like, lte, or, sql } from 'drizzle-orm';
 import {
   everyWordStartsAName,
   everyWordStartsANameBound,
@@ -68,7 +68,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       prepared: {
         name: `lookup_${bound.where.length}_words${opts.withEmail ? '_with_email' : ''}`,
         values: bound.values,
-        planEachRun: true,
+        plan: 'eachRun',
       },
     });
   }
