@@ -4,8 +4,10 @@ import { lookupQuery } from '@guildhall/shared/schemas/membership-lookup';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { characterSearchQuery } from '@guildhall/shared/schemas/characters';
+import { venueCensusQuery } from '@guildhall/shared/schemas/venues';
 import { searchCharacters } from '../modules/characters/character-search.service';
 import { lookupMembers } from '../modules/membership-lookup/lookup.service';
+import { venuesWithCharacterCount } from '../modules/venues/census.service';
 import { buildMember } from '../test/factories';
 import { onOneConnection } from '../test/one-connection';
 import { rows } from '../test/sql';
@@ -103,5 +105,28 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
     }
     const ran = (await prepared()).filter((s) => s.name === 'character_search_page_player_name_asc');
     expect(ran).toMatchObject([{ generic_plans: 0, custom_plans: 7 }]);
+  });
+
+  it('reads the census through one statement per direction, each page counted as SQL counts it', async () => {
+    const census = async (direction: 'asc' | 'desc', page: number) =>
+      (await venuesWithCharacterCount(database.db, venueCensusQuery.parse({ direction, page: String(page), count: '10' }))).rows.map(
+        (r) => ({ id: r.id_venue, n: r.character_count }),
+      );
+    for (const direction of ['asc', 'desc'] as const) {
+      for (const page of [1, 2, 3]) {
+        const expected = await rows<{ id: number; n: number }>(
+          database.db,
+          sql`select v.id_venue id, (select count(*)::int from characters c where c.id_venue = v.id_venue) n from venues v
+              order by lower(v.venue_name) ${sql.raw(direction)}, v.id_venue ${sql.raw(direction)} limit 10 offset ${(page - 1) * 10}`,
+        );
+        expect(await census(direction, page)).toEqual(expected);
+      }
+    }
+    // Three pages each way, each run of the one statement prepared for its direction.
+    const statements = (await prepared()).filter((s) => s.name.startsWith('census'));
+    expect(statements.map((s) => [s.name, s.generic_plans + s.custom_plans])).toEqual([
+      ['census_venue_name_asc', 3],
+      ['census_venue_name_desc', 3],
+    ]);
   });
 });

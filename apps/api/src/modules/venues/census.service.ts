@@ -24,6 +24,8 @@ export async function venuesWithCharacterCount(db: Db, query: VenueCensusQuery):
     count: () => db.select({ n: count() }).from(venues),
     sortable: { venue_name: sql`lower(${venues.venue_name})` },
     tieBreak: venues.id_venue,
+    // No filters: one statement per direction (decision 134), built once.
+    prepared: { name: 'census' },
   });
   return { rows: page.rows.map((r) => ({ ...r, character_count: Number(r.character_count) })), count: page.count };
 }
