@@ -74,8 +74,8 @@ export async function searchCharacters(db: Db, query: CharacterSearchQuery): Pro
     },
     tieBreak: characters.id_character,
     // Unfiltered, a page is one statement prepared per sort. Sorted by the character's own columns its plan is kept
-    // (as the lookup's whole society). Through a join, a plan not knowing the limit would join every character: PostgreSQL
-    // plans it for the page's values, unless a generic plan costs no more (a small society, where planning is the cost).
+    // (as the lookup's whole society). Through a join, a plan not knowing the limit is a parallel one over the characters:
+    // PostgreSQL plans it for the page's values, unless a generic plan costs no more (a small society, where planning is the cost).
     prepared: where ? undefined : { name: 'character_search_page', plan: sortJoin ? 'cached' : undefined },
   });
   return {
