@@ -17,17 +17,21 @@ export function foldSql(column: AnyColumn | SQL | ReturnType<typeof sql.identifi
  * makes of `name like 'ada%'` when it sees the pattern: the prefix indexes serve it, bound or not.
  */
 export function everyWordStartsAName(text: string | undefined, folded: AnyColumn[]): SQL[] {
-  return wordsOf(text).map((term) => {
-    const prefix = foldText(term);
-    const after = afterPrefix(prefix);
-    return after === undefined
+  return rangesOf(text).map(([prefix, after]) =>
+    after === undefined
       ? sql`(${sql.join(
           folded.map((name) => sql`${name} like ${`${escapeLike(prefix)}%`}`),
           sql` or `,
         )})`
-      : startsAName(folded, prefix, after);
-  });
+      : startsAName(folded, prefix, after),
+  );
 }
+
+/** Each word folded, and the first text after all those it starts (undefined when there is none). */
+const rangesOf = (text: string | undefined) =>
+  wordsOf(text)
+    .map((term) => foldText(term))
+    .map((prefix) => [prefix, afterPrefix(prefix)] as const);
 
 /** One word: some name in the range of texts it starts, [from, to), as values or placeholders. */
 const startsAName = (folded: AnyColumn[], from: string | Placeholder, to: string | Placeholder) =>
@@ -41,9 +45,7 @@ const startsAName = (folded: AnyColumn[], from: string | Placeholder, to: string
  * run it with; undefined when a word has no range.
  */
 export function everyWordStartsANameBound(text: string | undefined, folded: AnyColumn[]) {
-  const ranges = wordsOf(text)
-    .map((term) => foldText(term))
-    .map((prefix) => [prefix, afterPrefix(prefix)] as const);
+  const ranges = rangesOf(text);
   if (ranges.some(([, after]) => after === undefined)) return undefined;
   return {
     where: ranges.map((_, i) => startsAName(folded, sql.placeholder(`from${i}`), sql.placeholder(`to${i}`))),
