@@ -83,6 +83,50 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
     expect((await prepared()).filter((s) => s.statement.includes('fold_fname'))).toEqual([]);
   });
 
+  it('plans a lookup by number for the prefix typed, its total counted by a statement kept under a name', async () => {
+    // 3,000 numbers of one prefix: a kept generic plan would walk the members in id order, filtering each number.
+    const { id_location } = await buildMember(database.db, { user_fname: 'Numa', user_lname: 'Prefix' });
+    await database.db.execute(sql`insert into users (user_fname, user_lname, user_camnum, user_type, user_expiration, id_location)
+      select 'Many', 'Numbered ' || i, 'PB' || lpad(i::text, 5, '0'), 'LARP', '2099-12-31', ${id_location} from generate_series(1, 3000) i`);
+    onTestFinished(async () => void (await database.db.execute(sql`delete from users where user_camnum like 'PB%'`)));
+    await database.db.execute(sql`analyze users`);
+    const byNumber = async (membershipCode: string, page: number, sort: object, withEmail: boolean) => {
+      const query = lookupQuery.parse({ membershipCode, ...sort, page: String(page) });
+      const { rows: found, count } = await lookupMembers(database.db, query, { withEmail });
+      return { ids: found.map((r) => r.id_user), count, emails: found.map((r) => r.email) };
+    };
+    const matching = async (prefix: string, page: number, order: ReturnType<typeof sql>) => {
+      const where = sql`user_camnum like ${`${prefix}%`}`;
+      const ids = await rows<{ id_user: number }>(
+        database.db,
+        sql`select id_user from users where ${where} order by ${order} limit 10 offset ${(page - 1) * 10}`,
+      );
+      const [total] = await rows<{ n: number }>(database.db, sql`select count(*)::int n from users where ${where}`);
+      return { ids: ids.map((r) => r.id_user), count: total!.n };
+    };
+    for (const [prefix, page] of [
+      ['pb', 1],
+      ['PB', 150],
+      ['pb0299', 1],
+      ['PB02', 7],
+      ['PB1', 1],
+      ['PBX', 1],
+    ] as const) {
+      const found = await byNumber(prefix, page, {}, false);
+      expect({ ids: found.ids, count: found.count }).toEqual(await matching(prefix.toUpperCase(), page, sql`id_user desc`));
+      const byName = await byNumber(prefix, page, { sortBy: 'user_lname', direction: 'asc' }, true);
+      expect({ ids: byName.ids, count: byName.count }).toEqual(
+        await matching(prefix.toUpperCase(), page, sql`user_lname asc, id_user asc`),
+      );
+    }
+    // Staff who may see e-mails see each member's own (these members have none).
+    expect((await byNumber('PB0001', 1, {}, true)).emails).toEqual(Array(10).fill(null));
+    // The total's statement is kept under its name and planned for each prefix; the page's is built once, planned each run.
+    expect((await prepared()).filter((s) => s.statement.includes('"user_camnum" like')).map((s) => s.name)).toEqual([
+      'lookup_count_by_number',
+    ]);
+  });
+
   it('builds the character search sorted by player once, under a name, and plans each page for its values', async () => {
     // 2,000 players of one character each: a generic plan, not knowing the limit, would join them all, so PostgreSQL
     // plans every run for its page (on a society of a few hundred the generic plan costs no more, and is kept).

@@ -7,6 +7,7 @@ import {
   everyWordStartsANameBound,
   qualified,
   filtersOf,
+  oncePerDatabase,
   pagedList,
   totalKeyOf,
   type SortColumns,
@@ -27,6 +28,14 @@ const rowsSelect = (db: Db, withEmail: boolean) =>
     .select({ ...memberColumns, location_name: placeName, email: withEmail ? primaryEmail : sql<string | null>`null` })
     .from(users)
     .$dynamic();
+/** Members whose number starts with the prefix, counted by one statement prepared by name. */
+const numberCount = oncePerDatabase((db) =>
+  db
+    .select({ n: count() })
+    .from(users)
+    .where(like(users.user_camnum, sql.placeholder('prefix')))
+    .prepare('lookup_count_by_number'),
+);
 const FOLDED_NAMES = [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick];
 const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   id_user: users.id_user,
@@ -43,9 +52,10 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const list = { totalKey: totalKeyOf('lookup', query), sortable: SORT_COLUMNS, tieBreak: users.id_user };
   // The whole society sorted by a column of users (the default page and every page past it): one statement prepared
   // per sort, its plan kept. A filter is planned for what was typed (a prefix's plan depends on it).
-  const { name, ...others } = filtersOf(query);
-  const unfiltered = Object.values(others).every((value) => value === undefined);
-  if (query.sortBy !== 'location_name' && unfiltered && name === undefined) {
+  const { name, membershipCode, ...others } = filtersOf(query);
+  // Neither another filter nor the place's name as the sort: the one table's statements below.
+  const usersAlone = query.sortBy !== 'location_name' && Object.values(others).every((value) => value === undefined);
+  if (usersAlone && name === undefined && membershipCode === undefined) {
     return pagedList(db, query, {
       ...list,
       keys: () => db.select({ key: users.id_user }).from(users).$dynamic(),
@@ -57,7 +67,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
   const conditions = everyWordStartsAName(query.name, FOLDED_NAMES);
   // A name alone: one statement per number of words and sort, built once but planned for each run's words.
-  const bound = unfiltered && query.sortBy !== 'location_name' ? everyWordStartsANameBound(query.name, FOLDED_NAMES) : undefined;
+  const bound = usersAlone && membershipCode === undefined ? everyWordStartsANameBound(query.name, FOLDED_NAMES) : undefined;
   if (bound) {
     const where = and(...bound.where);
     return pagedList(db, query, {
@@ -73,7 +83,24 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
     });
   }
   // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
-  if (query.membershipCode) conditions.push(like(users.user_camnum, `${escapeLike(query.membershipCode.toUpperCase())}%`));
+  const numberPrefix = query.membershipCode ? `${escapeLike(query.membershipCode.toUpperCase())}%` : undefined;
+  // A number alone: its page built once but planned for each run's prefix, its total counted by a prepared statement.
+  if (usersAlone && numberPrefix && name === undefined) {
+    const values = { prefix: numberPrefix };
+    return pagedList(db, query, {
+      ...list,
+      keys: () =>
+        db
+          .select({ key: users.id_user })
+          .from(users)
+          .where(like(users.user_camnum, sql.placeholder('prefix')))
+          .$dynamic(),
+      rows: () => rowsSelect(db, opts.withEmail),
+      count: () => numberCount(db).execute(values),
+      prepared: { name: `lookup_by_number${opts.withEmail ? '_with_email' : ''}`, values, plan: 'eachRun' },
+    });
+  }
+  if (numberPrefix) conditions.push(like(users.user_camnum, numberPrefix));
   if (query.email) {
     conditions.push(
       sql`exists (select 1 from ${userEmails} e where e.id_user = ${qualified(users.id_user)} and lower(e.email) like ${`%${escapeLike(query.email.toLowerCase())}%`})`,
