@@ -3,7 +3,7 @@ import { canSignOnVss, characterVssStatus, type VssStatus } from '@guildhall/sha
 import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { CharacterSign, VenueCharacterRow, VenueCharactersQuery } from '@guildhall/shared/schemas/venues';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { pagedList, totalKeyOf, characters, users, venues, type Db } from '../../db/index';
+import { oncePerDatabase, pagedList, totalKeyOf, characters, users, venues, type Db } from '../../db/index';
 import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
 import { byPlayer, characterColumns, playerName, selectCharacterRowsWithPlayers, vssStatusSql } from './character-rows';
 import { charactersErrors } from './characters.errors';
@@ -74,6 +74,15 @@ export async function signCharacter(
   });
 }
 
+/** The characters on a sheet, counted by one statement prepared by name (the sheet its placeholder). */
+const sheetCount = oncePerDatabase((db) =>
+  db
+    .select({ n: count() })
+    .from(characters)
+    .where(eq(characters.id_venue, sql.placeholder('venue')))
+    .prepare('sheet_characters_count'),
+);
+
 /** GET /characters/venue/{id}: the characters on a style sheet with their players and states. */
 export async function listCharactersOfVenue(
   db: Db,
@@ -90,7 +99,7 @@ export async function listCharactersOfVenue(
         .where(eq(characters.id_venue, sql.placeholder('venue')))
         .$dynamic(),
     prepared: { name: 'sheet_characters', values: { venue: id_venue } },
-    count: () => db.select({ n: count() }).from(characters).where(eq(characters.id_venue, id_venue)),
+    count: () => sheetCount(db).execute({ venue: id_venue }),
     sortable: {
       id_character: characters.id_character,
       character_name: sql`lower(${characters.character_name})`,

@@ -28,6 +28,8 @@ const rowsSelect = (db: Db, withEmail: boolean) =>
     .select({ ...memberColumns, location_name: placeName, email: withEmail ? primaryEmail : sql<string | null>`null` })
     .from(users)
     .$dynamic();
+/** The whole society, counted by one statement prepared by name. */
+const societyCount = oncePerDatabase((db) => db.select({ n: count() }).from(users).prepare('lookup_count'));
 /** Members whose number starts with the prefix, counted by one statement prepared by name. */
 const numberCount = oncePerDatabase((db) =>
   db
@@ -60,7 +62,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       ...list,
       keys: () => db.select({ key: users.id_user }).from(users).$dynamic(),
       rows: () => rowsSelect(db, opts.withEmail),
-      count: countAll,
+      count: () => societyCount(db).execute(),
       prepared: { name: opts.withEmail ? 'lookup_page_with_email' : 'lookup_page' },
     });
   }
