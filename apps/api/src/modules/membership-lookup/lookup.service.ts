@@ -53,7 +53,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const countAll = () => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
   const list = { totalKey: totalKeyOf('lookup', query), sortable: SORT_COLUMNS, tieBreak: users.id_user };
   // The whole society sorted by a column of users (the default page and every page past it): one statement prepared
-  // per sort, its plan kept. A filter is planned for what was typed (a prefix's plan depends on it).
+  // per sort, its plan kept. A name is planned for what was typed (a prefix's plan depends on it), a number below.
   const { name, membershipCode, ...others } = filtersOf(query);
   // Neither another filter nor the place's name as the sort: the one table's statements below.
   const usersAlone = query.sortBy !== 'location_name' && Object.values(others).every((value) => value === undefined);
