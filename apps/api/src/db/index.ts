@@ -2,7 +2,7 @@
 // Opening: open.ts, then postgres.ts or pglite.ts (its thread: pglite-worker.mjs).
 
 export { changeClock, rememberedUntilChange, tablesChanged, WATCHED_TABLES } from './changes';
-export { filtersOf, ownList, pagedList, type SortColumns, totalKeyOf } from './list';
+export { filtersOf, ownList, pagedList, preparedOnce, type SortColumns, totalKeyOf } from './list';
 export { type Database, openDatabase } from './open';
 export { DatabaseUnavailableError, isClientGone, isDatabaseUnavailable } from './outage';
 export { RequestScope, requestScope } from './request-scope';

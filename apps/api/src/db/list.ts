@@ -56,13 +56,13 @@ export async function pagedList<S extends string, Q extends PgSelect>(
   return { rows: rows as Awaited<Q>[number][], count: Number(totals[0]?.n ?? 0) };
 }
 
-type Statement = { execute(values: Record<string, unknown>): Promise<unknown[]> };
+type Statement<R = unknown> = { execute(values: Record<string, unknown>): Promise<R[]> };
 const statements = oncePerDatabase(() => new Map<string, Statement>());
 /** The statement prepared under `name` on this database, built on first use; unnamed, PostgreSQL plans each run for its values. */
-function preparedOnce(db: Db, name: string, build: () => { prepare(name: string): unknown }, unnamed = false): Statement {
+export function preparedOnce<R>(db: Db, name: string, build: () => { prepare(name: string): unknown }, unnamed = false): Statement<R> {
   const known = statements(db);
   if (!known.has(name)) known.set(name, build().prepare(unnamed ? '' : name) as Statement);
-  return known.get(name)!;
+  return known.get(name)! as Statement<R>;
 }
 
 function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>, spec: ListSpec<S, Q>): PromiseLike<unknown[]> {

@@ -14,6 +14,7 @@ import {
   everyWordStartsAName,
   filtersOf,
   pagedList,
+  preparedOnce,
   totalKeyOf,
   type SortColumns,
   approvals,
@@ -238,6 +239,7 @@ export async function listApprovals(
   const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where);
   const { awaitingMe: _awaitingMe, overdue: _overdue, ...otherFilters } = filtersOf(query);
   const view = query.awaitingMe ? 'awaiting' : visible?.where === undefined ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
+  const viewValues = { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() };
   const list = { totalKey, sortable: SORTABLE, tieBreak: approvals.id, rows: () => listRowsSelect(db, query.sortBy), count: countAll };
   const page =
     !JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)
@@ -249,10 +251,15 @@ export async function listApprovals(
               .from(approvals)
               .where(viewWhere(view, Boolean(query.overdue)))
               .$dynamic(),
-          prepared: {
-            name: `approvals_page_${view}${query.overdue ? '_overdue' : ''}`,
-            values: { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() },
-          },
+          // Its total too, while small (counted on every request): one statement per view.
+          count: () =>
+            preparedOnce<{ n: number }>(db, `approvals_count_${view}${query.overdue ? '_overdue' : ''}`, () =>
+              db
+                .select({ n: count() })
+                .from(approvals)
+                .where(viewWhere(view, Boolean(query.overdue))),
+            ).execute(viewValues),
+          prepared: { name: `approvals_page_${view}${query.overdue ? '_overdue' : ''}`, values: viewValues },
         })
       : await pagedList(db, query, {
           ...list,
