@@ -24,7 +24,7 @@ interface ListSpec<S extends string, Q extends PgSelect> {
   tieBreak: AnyColumn;
   /** Lists that page deep: `db.select({ key: tieBreak })` with the from, joins and where of `rows`. */
   keys?: () => PgSelect;
-  /** Filters all placeholders: the page prepared under this name per sort, run with `values`; `plan`: pageOf (no keys: 'cached'). */
+  /** Filters all placeholders: the page prepared under this name per sort, run with `values`; `plan`: pageOf (no keys: never kept). */
   prepared?: { name: string; values?: Record<string, unknown>; plan?: 'cached' | 'eachRun' };
 }
 
@@ -78,8 +78,8 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
         .offset(offset);
     if (!spec.prepared) return page(limit, offset);
     const name = `${spec.prepared.name}_${paging.sortBy}_${paging.direction}`;
-    const statement = preparedOnce(db, name, () => page(sql.placeholder('limit'), sql.placeholder('offset')));
-    return statement.execute({ ...spec.prepared.values, limit, offset });
+    const byPlaceholders = () => page(sql.placeholder('limit'), sql.placeholder('offset'));
+    return preparedOnce(db, name, byPlaceholders, spec.prepared.plan === 'eachRun').execute({ ...spec.prepared.values, limit, offset });
   }
   const known = spec.totalKey ? listsOf(db).known(spec.totalKey) : undefined;
   const window = pageWindow(limit, offset, known ? Number(known[0]?.n ?? 0) : Number.POSITIVE_INFINITY);

@@ -1,13 +1,14 @@
 // On PostgreSQL a statement prepared by name where it is written is prepared once per connection and keeps its plan:
 // the page of a list's view whose filters are placeholders (db/list.ts `prepared`), here the whole society's lookup.
 import { lookupQuery } from '@guildhall/shared/schemas/membership-lookup';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { characterSearchQuery } from '@guildhall/shared/schemas/characters';
-import { venueCensusQuery } from '@guildhall/shared/schemas/venues';
+import { venueCensusQuery, venueListQuery } from '@guildhall/shared/schemas/venues';
 import { searchCharacters } from '../modules/characters/character-search.service';
 import { lookupMembers } from '../modules/membership-lookup/lookup.service';
 import { venuesWithCharacterCount } from '../modules/venues/census.service';
+import { listVenues } from '../modules/venues/venues.service';
 import { buildMember } from '../test/factories';
 import { onOneConnection } from '../test/one-connection';
 import { rows } from '../test/sql';
@@ -17,6 +18,12 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
   const prepared = () => database.prepared();
   const idsOfPage = async (page: number, withEmail: boolean, sort = {}) =>
     (await lookupMembers(database.db, lookupQuery.parse({ ...sort, page: String(page) }), { withEmail })).rows.map((r) => r.id_user);
+  // Independent SQL: the ids of a page of `matches` (a select of `id`) in `order`, and how many it matches in all.
+  const pageAndTotal = async (matches: SQL, order: SQL, page: number) => {
+    const ids = await rows<{ id: number }>(database.db, sql`${matches} order by ${order} limit 10 offset ${(page - 1) * 10}`);
+    const [total] = await rows<{ n: number }>(database.db, sql`select count(*)::int n from (${matches}) m`);
+    return { ids: ids.map((r) => r.id), count: total!.n };
+  };
   const expected = async (page: number, order = sql`id_user desc`) =>
     (await rows<{ id_user: number }>(database.db, sql`select id_user from users order by ${order} limit 10 offset ${(page - 1) * 10}`)).map(
       (r) => r.id_user,
@@ -95,15 +102,8 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
       const { rows: found, count } = await lookupMembers(database.db, query, { withEmail });
       return { ids: found.map((r) => r.id_user), count, emails: found.map((r) => r.email) };
     };
-    const matching = async (prefix: string, page: number, order: ReturnType<typeof sql>) => {
-      const where = sql`user_camnum like ${`${prefix}%`}`;
-      const ids = await rows<{ id_user: number }>(
-        database.db,
-        sql`select id_user from users where ${where} order by ${order} limit 10 offset ${(page - 1) * 10}`,
-      );
-      const [total] = await rows<{ n: number }>(database.db, sql`select count(*)::int n from users where ${where}`);
-      return { ids: ids.map((r) => r.id_user), count: total!.n };
-    };
+    const matching = (prefix: string, page: number, order: SQL) =>
+      pageAndTotal(sql`select id_user id from users where user_camnum like ${`${prefix}%`}`, order, page);
     for (const [prefix, page] of [
       ['pb', 1],
       ['PB', 150],
@@ -129,6 +129,38 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
       ['lookup_by_number_with_email_user_lname_asc', 0],
       ['lookup_count_by_number', 0],
     ]);
+  });
+
+  it('builds the VSS list by a name alone once and plans each page for its text', async () => {
+    // 6,000 more sheets: a generic plan reads them in name order, filtering each, and a rare text walks them all.
+    await database.db.execute(sql`insert into venues (venue_name, id_venue_type, id_location)
+      select (array['Court of ', 'Harbour ', 'Vale '])[1 + i % 3] || 'Sheet ' || i, (select min(id_venue_type) from venue_types),
+        (select min(id_location) from locations) from generate_series(1, 6000) i`);
+    onTestFinished(async () => void (await database.db.execute(sql`delete from venues where venue_name like '%Sheet %'`)));
+    await database.db.execute(sql`analyze venues`);
+    const byName = async (vssName: string, page: number, sort: object) => {
+      const query = venueListQuery.parse({ ...sort, page: String(page) });
+      const { rows: found, count } = await listVenues(database.db, query, { vssName }, async () => []);
+      return { ids: found.map((r) => r.id_venue), count };
+    };
+    const matching = (text: string, page: number, order: SQL) =>
+      pageAndTotal(sql`select id_venue id from venues where lower(venue_name) like ${`%${text.toLowerCase()}%`}`, order, page);
+    for (const [text, page] of [
+      ['court', 1],
+      ['COURT of', 150],
+      ['zzqx', 1],
+      ['sheet 59', 2],
+      ['harbour sheet 1', 1],
+      ['100%', 1],
+    ] as const) {
+      expect(await byName(text, page, { sortBy: 'venue_name', direction: 'asc' })).toEqual(
+        await matching(text.replace('%', '\\%'), page, sql`lower(venue_name) asc, id_venue asc`),
+      );
+      expect(await byName(text, page, {})).toEqual(await matching(text.replace('%', '\\%'), page, sql`id_venue desc`));
+    }
+    // The pages were planned for each text, not kept under a name; the total is (its plan scans the sheets either way).
+    const kept = (await prepared()).filter((s) => s.statement.includes('lower("venues"."venue_name") like'));
+    expect(kept.map((s) => s.name)).toEqual(['vss_count_by_name']);
   });
 
   it('builds the character search sorted by player once, under a name, and plans each page for its values', async () => {

@@ -15,6 +15,7 @@ import type {
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import {
   rememberedUntilChange,
+  oncePerDatabase,
   pagedList,
   totalKeyOf,
   locations,
@@ -41,8 +42,14 @@ export function listVenueTypes(db: Db) {
 }
 
 const storytellerName = personName(users);
-const contains = (column: SQL | typeof venues.venue_name, text: string) =>
-  sql`lower(${column}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
+/** A case-blind LIKE pattern for text anywhere in a name. */
+const containing = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
+const contains = (column: SQL | typeof venues.venue_name, text: string) => sql`lower(${column}) like ${containing(text)}`;
+/** A sheet's name containing the text, as the placeholder `vssName` of the statements prepared for a name alone. */
+const nameContainsPlaceholder = sql`lower(${venues.venue_name}) like ${sql.placeholder('vssName')}`;
+const countByName = oncePerDatabase((db) =>
+  db.select({ n: count() }).from(venues).where(nameContainsPlaceholder).prepare('vss_count_by_name'),
+);
 
 /** Every location by id, kept until a location is written (the list it indexes is kept alike: listLocations). */
 const locationsById = rememberedUntilChange(['locations'], async (db) => indexLocations(await listLocations(db)));
@@ -99,6 +106,12 @@ export async function listVenues(
   if (filters.venueTypeId) conditions.push(eq(venues.id_venue_type, filters.venueTypeId));
   if (filters.domainIds?.length) conditions.push(atOrBelow(filters.domainIds));
   const where = conditions.length ? and(...conditions) : undefined;
+  // A name alone, sorted by the sheet's own columns: one statement per sort, the text a placeholder, built once but
+  // planned for each run's text (a generic plan reads the sheets in name order: a rare text walks them all). Its total
+  // scans the sheets whatever the text: prepared by name, its plan PostgreSQL's to keep.
+  const ownSort = OWN_SORTS.includes(query.sortBy);
+  const nameAlone = !filters.storytellerName && !filters.venueTypeId && !filters.domainIds?.length;
+  const named = filters.vssName && nameAlone && ownSort ? { vssName: containing(filters.vssName) } : undefined;
   const page = await pagedList(db, query, {
     totalKey: totalKeyOf('style sheets', { ...query, ...filters }),
     rows: () =>
@@ -116,9 +129,9 @@ export async function listVenues(
         .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
         .innerJoin(locations, eq(locations.id_location, venues.id_location))
         .leftJoin(users, eq(users.id_user, venues.id_user_st))
-        .where(where)
+        .where(named ? nameContainsPlaceholder : where)
         .$dynamic(),
-    count: () => countOf(db, filters, where),
+    count: () => (named ? countByName(db).execute(named) : countOf(db, filters, where)),
     sortable: {
       id_venue: venues.id_venue,
       venue_name: sql`lower(${venues.venue_name})`,
@@ -128,7 +141,7 @@ export async function listVenues(
     },
     tieBreak: venues.id_venue,
     // Unfiltered and sorted by the sheet's own columns: one statement per sort (decision 134).
-    prepared: where || !OWN_SORTS.includes(query.sortBy) ? undefined : { name: 'vss_list' },
+    prepared: named ? { name: 'vss_list_by_name', values: named, plan: 'eachRun' } : where || !ownSort ? undefined : { name: 'vss_list' },
   });
   const placeOf = await placesOf(db);
   const rows = await Promise.all(
