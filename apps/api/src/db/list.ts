@@ -24,7 +24,7 @@ interface ListSpec<S extends string, Q extends PgSelect> {
   tieBreak: AnyColumn;
   /** Lists that page deep: `db.select({ key: tieBreak })` with the from, joins and where of `rows`. */
   keys?: () => PgSelect;
-  /** Filters all placeholders: the page prepared under this name per sort, run with `values`; `plan`: pageOf (no keys: never kept). */
+  /** Filters all placeholders: the page prepared under this name per sort, run with `values`; `plan`: pageOf (no keys: absent is 'cached'). */
   prepared?: { name: string; values?: Record<string, unknown>; plan?: 'cached' | 'eachRun' };
 }
 

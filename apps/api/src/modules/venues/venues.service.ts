@@ -110,8 +110,8 @@ export async function listVenues(
   // planned for each run's text (a generic plan reads the sheets in name order: a rare text walks them all). Its total
   // scans the sheets whatever the text: prepared by name, its plan PostgreSQL's to keep.
   const ownSort = OWN_SORTS.includes(query.sortBy);
-  const nameAlone = !filters.storytellerName && !filters.venueTypeId && !filters.domainIds?.length;
-  const named = filters.vssName && nameAlone && ownSort ? { vssName: containing(filters.vssName) } : undefined;
+  const noOtherFilter = !filters.storytellerName && !filters.venueTypeId && !filters.domainIds?.length;
+  const byName = filters.vssName && noOtherFilter && ownSort ? { vssName: containing(filters.vssName) } : undefined;
   const page = await pagedList(db, query, {
     totalKey: totalKeyOf('style sheets', { ...query, ...filters }),
     rows: () =>
@@ -129,9 +129,9 @@ export async function listVenues(
         .innerJoin(venueTypes, eq(venueTypes.id_venue_type, venues.id_venue_type))
         .innerJoin(locations, eq(locations.id_location, venues.id_location))
         .leftJoin(users, eq(users.id_user, venues.id_user_st))
-        .where(named ? nameContainsPlaceholder : where)
+        .where(byName ? nameContainsPlaceholder : where)
         .$dynamic(),
-    count: () => (named ? countByName(db).execute(named) : countOf(db, filters, where)),
+    count: () => (byName ? countByName(db).execute(byName) : countOf(db, filters, where)),
     sortable: {
       id_venue: venues.id_venue,
       venue_name: sql`lower(${venues.venue_name})`,
@@ -141,7 +141,7 @@ export async function listVenues(
     },
     tieBreak: venues.id_venue,
     // Unfiltered and sorted by the sheet's own columns: one statement per sort (decision 134).
-    prepared: named ? { name: 'vss_list_by_name', values: named, plan: 'eachRun' } : where || !ownSort ? undefined : { name: 'vss_list' },
+    prepared: byName ? { name: 'vss_list_by_name', values: byName, plan: 'eachRun' } : where || !ownSort ? undefined : { name: 'vss_list' },
   });
   const placeOf = await placesOf(db);
   const rows = await Promise.all(
