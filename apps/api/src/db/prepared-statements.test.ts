@@ -119,8 +119,16 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
         await matching(prefix.toUpperCase(), page, sql`user_lname asc, id_user asc`),
       );
     }
-    // Staff who may see e-mails see each member's own (these members have none).
-    expect((await byNumber('PB0001', 1, {}, true)).emails).toEqual(Array(10).fill(null));
+    // Staff who may see e-mails see each member's own: two addresses each for ten of them, the first written first.
+    await database.db.execute(sql`insert into user_emails (id_user, email)
+      select id_user, lower(user_camnum) || suffix from users, (values ('@first.test', 1), ('@second.test', 2)) e(suffix, n)
+      where user_camnum like 'PB0001%' order by n, id_user`);
+    const ten = await byNumber('PB0001', 1, {}, true);
+    const own = await rows<{ id: number; email: string }>(
+      database.db,
+      sql`select id_user id, lower(user_camnum) || '@first.test' email from users where user_camnum like 'PB0001%' order by id_user desc`,
+    );
+    expect(ten.ids.map((id, i) => [id, ten.emails[i]])).toEqual(own.map((r) => [r.id, r.email]));
     // Each statement kept under its name; at 3,000 numbers of a prefix PostgreSQL plans the page for each prefix.
     const kept = (await prepared()).filter((s) => s.statement.includes('"user_camnum" like'));
     expect(kept.map((s) => [s.name, s.generic_plans])).toEqual([

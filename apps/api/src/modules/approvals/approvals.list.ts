@@ -239,6 +239,7 @@ export async function listApprovals(
   const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where);
   const { awaitingMe: _awaitingMe, overdue: _overdue, ...otherFilters } = filtersOf(query);
   const view = query.awaitingMe ? 'awaiting' : visible?.where === undefined ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
+  const viewName = `${view}${query.overdue ? '_overdue' : ''}`;
   const viewValues = { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() };
   const list = { totalKey, sortable: SORTABLE, tieBreak: approvals.id, rows: () => listRowsSelect(db, query.sortBy), count: countAll };
   const page =
@@ -253,13 +254,13 @@ export async function listApprovals(
               .$dynamic(),
           // Its total too, while small (counted on every request): one statement per view.
           count: () =>
-            preparedOnce<{ n: number }>(db, `approvals_count_${view}${query.overdue ? '_overdue' : ''}`, () =>
+            preparedOnce<{ n: number }>(db, `approvals_count_${viewName}`, () =>
               db
                 .select({ n: count() })
                 .from(approvals)
                 .where(viewWhere(view, Boolean(query.overdue))),
             ).execute(viewValues),
-          prepared: { name: `approvals_page_${view}${query.overdue ? '_overdue' : ''}`, values: viewValues },
+          prepared: { name: `approvals_page_${viewName}`, values: viewValues },
         })
       : await pagedList(db, query, {
           ...list,
