@@ -53,7 +53,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   const countAll = () => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
   const list = { totalKey: totalKeyOf('lookup', query), sortable: SORT_COLUMNS, tieBreak: users.id_user };
   // The whole society sorted by a column of users (the default page and every page past it): one statement prepared
-  // per sort, its plan kept. A name is planned for what was typed (a prefix's plan depends on it), a number below.
+  // per sort, its plan kept. A name or a number: below.
   const { name, membershipCode, ...others } = filtersOf(query);
   // Neither another filter nor the place's name as the sort: the one table's statements below.
   const usersAlone = query.sortBy !== 'location_name' && Object.values(others).every((value) => value === undefined);
@@ -68,7 +68,9 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   }
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
   const conditions = everyWordStartsAName(query.name, FOLDED_NAMES);
-  // A name alone: one statement per number of words and sort, built once but planned for each run's words.
+  // A name alone: one statement per number of words and sort, built once. One word is planned for each run's word (a
+  // kept plan would walk the name order for a rare prefix); several words narrow each other, and their kept plan,
+  // which reads the prefix indexes, costs no more than planning them each time (decision 151).
   const bound = usersAlone && membershipCode === undefined ? everyWordStartsANameBound(query.name, FOLDED_NAMES) : undefined;
   if (bound) {
     const where = and(...bound.where);
@@ -80,7 +82,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       prepared: {
         name: `lookup_${bound.where.length}_words${opts.withEmail ? '_with_email' : ''}`,
         values: bound.values,
-        plan: 'eachRun',
+        plan: bound.where.length === 1 ? 'eachRun' : 'cached',
       },
     });
   }
