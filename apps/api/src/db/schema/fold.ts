@@ -41,14 +41,15 @@ const startsAName = (folded: AnyColumn[], from: string | Placeholder, to: string
   )})`;
 
 /**
- * The same for a statement built once: word i's range as the placeholders `from<i>` and `to<i>`, with the values to
- * run it with; undefined when a word has no range.
+ * The same for a statement built once: how many words, word i's range as the placeholders `from<i>` and `to<i>`
+ * (built when the statement is), and the values to run it with; undefined when a word has no range.
  */
 export function everyWordStartsANameBound(text: string | undefined, folded: AnyColumn[]) {
   const ranges = rangesOf(text);
   if (ranges.some(([, after]) => after === undefined)) return undefined;
   return {
-    where: ranges.map((_, i) => startsAName(folded, sql.placeholder(`from${i}`), sql.placeholder(`to${i}`))),
+    words: ranges.length,
+    where: () => ranges.map((_, i) => startsAName(folded, sql.placeholder(`from${i}`), sql.placeholder(`to${i}`))),
     values: Object.fromEntries(
       ranges.flatMap(([prefix, after], i) => [
         [`from${i}`, prefix],

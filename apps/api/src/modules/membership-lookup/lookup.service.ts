@@ -66,26 +66,30 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       prepared: { name: opts.withEmail ? 'lookup_page_with_email' : 'lookup_page' },
     });
   }
-  // Every word must start one of the names: 'ada love' finds Ada Lovelace.
-  const conditions = everyWordStartsAName(query.name, FOLDED_NAMES);
   // A name alone: one statement per number of words and sort, built once. One word is planned for each run's word (a
   // kept plan would walk the name order for a rare prefix); several words narrow each other, and their kept plan,
   // which reads the prefix indexes, costs no more than planning them each time (decision 151).
   const bound = usersAlone && membershipCode === undefined ? everyWordStartsANameBound(query.name, FOLDED_NAMES) : undefined;
   if (bound) {
-    const where = and(...bound.where);
     return pagedList(db, query, {
       ...list,
-      keys: () => db.select({ key: users.id_user }).from(users).where(where).$dynamic(),
+      keys: () =>
+        db
+          .select({ key: users.id_user })
+          .from(users)
+          .where(and(...bound.where()))
+          .$dynamic(),
       rows: () => rowsSelect(db, opts.withEmail),
-      count: () => countAll().where(and(...conditions)),
+      count: () => countAll().where(and(...everyWordStartsAName(query.name, FOLDED_NAMES))),
       prepared: {
-        name: `lookup_${bound.where.length}_words${opts.withEmail ? '_with_email' : ''}`,
+        name: `lookup_${bound.words}_words${opts.withEmail ? '_with_email' : ''}`,
         values: bound.values,
-        plan: bound.where.length === 1 ? 'eachRun' : 'cached',
+        plan: bound.words === 1 ? 'eachRun' : 'cached',
       },
     });
   }
+  // Every word must start one of the names: 'ada love' finds Ada Lovelace.
+  const conditions = everyWordStartsAName(query.name, FOLDED_NAMES);
   // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
   const numberPrefix = query.membershipCode ? `${escapeLike(query.membershipCode.toUpperCase())}%` : undefined;
   // A number alone: its page and total prepared by name. PostgreSQL plans them for each prefix while a generic plan
