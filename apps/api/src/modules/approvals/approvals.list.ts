@@ -128,15 +128,18 @@ function visibleWhere(me: Me, reached: Places | undefined): SQL {
   )!;
 }
 
+/** What the actor may see (built when a statement is), and the places at and below their posts. */
+type Visible = { where: (() => SQL) | undefined; reached: readonly number[] };
+
 /**
  * What the actor may see: undefined for administrators and national posts; `reached`, the places at and below their posts (from the
  * remembered location list, not a statement of their own; approvals_location_idx), empty when they hold none.
  */
-async function visibleTo(db: Db, actor: Actor): Promise<{ where: SQL | undefined; reached: readonly number[] }> {
+async function visibleTo(db: Db, actor: Actor): Promise<Visible> {
   if (actor.isAdmin || reachesEverywhere(actor)) return { where: undefined, reached: [] };
   const reach = reachOf(actor);
   const reached = reach.length ? placesAtOrUnder(await listLocations(db), reach) : [];
-  return { where: visibleWhere(actor.id_user, reached.length ? reached : undefined), reached };
+  return { where: () => visibleWhere(actor.id_user, reached.length ? reached : undefined), reached };
 }
 
 /** The name of the venue an application's character plays on, read by its key. */
@@ -204,20 +207,9 @@ function viewWhere(view: 'all' | 'visible' | 'visible_reach' | 'awaiting', overd
   );
 }
 
-export async function listApprovals(
-  db: Db,
-  actor: Actor,
-  query: ApprovalsListQuery,
-  clock: { now: Date; escalationDays: number },
-): Promise<ListResult<ApprovalListRow>> {
-  // 'Now' to the whole minute, so the overdue filter's total is one remembered query for a minute (db/list.ts)
-  // rather than a new count every second. The rows' overdue marks use the same instant: an application shows as
-  // overdue up to a minute after its days have run out, never before.
-  const now = new Date(Math.floor(clock.now.getTime() / 60_000) * 60_000);
-  const cutoff = overdueCutoff(now, clock.escalationDays);
-  // Waiting at one's own level implies being visible (an approver sees what reached their level): one query less.
-  const visible = query.awaitingMe ? undefined : await visibleTo(db, actor);
-  const conditions: (SQL | undefined)[] = [query.awaitingMe ? awaitingApprover(actor.id_user) : visible?.where];
+/** The list's filters, what the actor may see among them, as the where clause of a statement built for this request. */
+function filtersWhere(actor: Actor, query: ApprovalsListQuery, visible: Visible | undefined, cutoff: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [query.awaitingMe ? awaitingApprover(actor.id_user) : visible?.where?.()];
   // The open statuses written out (not bound), so even a generic plan sees approvals_open_level_since_idx's predicate.
   if (query.overdue) conditions.push(inList(approvals.status, OPEN_APPROVAL_STATUSES), lt(approvals.level_since, cutoff));
   if (query.itemName) conditions.push(sql`lower(${approvals.description}) like ${`%${escapeLike(query.itemName.toLowerCase())}%`}`);
@@ -232,11 +224,28 @@ export async function listApprovals(
   if (query.category) conditions.push(eq(approvals.category, query.category));
   if (query.status) conditions.push(eq(approvals.status, query.status));
   if (query.domainIds?.length) conditions.push(sql`${approvals.id_location} in ${placesUnder([query.domainIds.at(-1)!])}`);
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+export async function listApprovals(
+  db: Db,
+  actor: Actor,
+  query: ApprovalsListQuery,
+  clock: { now: Date; escalationDays: number },
+): Promise<ListResult<ApprovalListRow>> {
+  // 'Now' to the whole minute, so the overdue filter's total is one remembered query for a minute (db/list.ts)
+  // rather than a new count every second. The rows' overdue marks use the same instant: an application shows as
+  // overdue up to a minute after its days have run out, never before.
+  const now = new Date(Math.floor(clock.now.getTime() / 60_000) * 60_000);
+  const cutoff = overdueCutoff(now, clock.escalationDays);
+  // Waiting at one's own level implies being visible (an approver sees what reached their level): one query less.
+  const visible = query.awaitingMe ? undefined : await visibleTo(db, actor);
+  // The filters as SQL: built only for a statement that is not prepared, and for its total.
+  const where = () => filtersWhere(actor, query, visible, cutoff);
   const reads = { player: Boolean(query.userName), venue: Boolean(query.venueTypeId) };
   // What the actor sees is theirs, and what is overdue moves with the minute.
   const totalKey = totalKeyOf(`approvals of ${actor.id_user} at ${query.overdue ? now.getTime() : ''}`, query);
-  const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where);
+  const countAll = () => countJoins(db.select({ n: count() }).from(approvals).$dynamic(), reads).where(where());
   const { awaitingMe: _awaitingMe, overdue: _overdue, ...otherFilters } = filtersOf(query);
   const view = query.awaitingMe ? 'awaiting' : visible?.where === undefined ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
   const viewName = `${view}${query.overdue ? '_overdue' : ''}`;
@@ -269,7 +278,7 @@ export async function listApprovals(
             countJoins(db.select({ key: approvals.id }).from(approvals).$dynamic(), {
               player: reads.player || query.sortBy === 'player_name',
               venue: reads.venue || query.sortBy === 'venue_name',
-            }).where(where),
+            }).where(where()),
         });
   return {
     rows: page.rows.map((r) => ({
