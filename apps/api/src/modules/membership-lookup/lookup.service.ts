@@ -66,6 +66,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       prepared: { name: opts.withEmail ? 'lookup_page_with_email' : 'lookup_page' },
     });
   }
+  // Every word must start one of the names: 'ada love' finds Ada Lovelace.
   // A name alone: one statement per number of words and sort, built once. One word is planned for each run's word (a
   // kept plan would walk the name order for a rare prefix); several words narrow each other, and their kept plan,
   // which reads the prefix indexes, costs no more than planning them each time (decision 151).
@@ -88,7 +89,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       },
     });
   }
-  // Every word must start one of the names: 'ada love' finds Ada Lovelace.
+  // With other filters, or a word without a range: the words' conditions among the others.
   const conditions = everyWordStartsAName(query.name, FOLDED_NAMES);
   // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
   const numberPrefix = query.membershipCode ? `${escapeLike(query.membershipCode.toUpperCase())}%` : undefined;
