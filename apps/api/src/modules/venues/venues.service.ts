@@ -153,9 +153,16 @@ export async function listVenues(
   return { rows, count: page.count };
 }
 
-/** Who runs the sheet; an unknown id is `missing()` (404 for a path's id, 400 naming the field for a payload's). */
-export async function venueFacts(db: Db | Tx, id_venue: number, missing = venuesErrors.notFound): Promise<VenueFacts> {
-  const [row] = await db.select({ id_user_st: venues.id_user_st }).from(venues).where(eq(venues.id_venue, id_venue));
+const factsStatement = oncePerDatabase((db) =>
+  db
+    .select({ id_user_st: venues.id_user_st })
+    .from(venues)
+    .where(eq(venues.id_venue, sql.placeholder('id')))
+    .prepare('venue_facts'),
+);
+/** Who runs the sheet (prepared: most of a sheet's pages ask); an unknown id is `missing()` (404, or 400 for a payload's). */
+export async function venueFacts(db: Db, id_venue: number, missing = venuesErrors.notFound): Promise<VenueFacts> {
+  const [row] = await factsStatement(db).execute({ id: id_venue });
   if (!row) throw missing();
   return row;
 }
