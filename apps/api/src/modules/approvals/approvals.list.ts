@@ -249,25 +249,18 @@ export async function listApprovals(
   const { awaitingMe: _awaitingMe, overdue: _overdue, ...otherFilters } = filtersOf(query);
   const view = query.awaitingMe ? 'awaiting' : visible?.where === undefined ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
   const viewName = `${view}${query.overdue ? '_overdue' : ''}`;
+  const inView = () => viewWhere(view, Boolean(query.overdue));
   const viewValues = { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() };
   const list = { totalKey, sortable: SORTABLE, tieBreak: approvals.id, rows: () => listRowsSelect(db, query.sortBy), count: countAll };
   const page =
     !JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)
       ? await pagedList(db, query, {
           ...list,
-          keys: () =>
-            db
-              .select({ key: approvals.id })
-              .from(approvals)
-              .where(viewWhere(view, Boolean(query.overdue)))
-              .$dynamic(),
+          keys: () => db.select({ key: approvals.id }).from(approvals).where(inView()).$dynamic(),
           // Its total too, while small (counted on every request): one statement per view.
           count: () =>
             preparedOnce<{ n: number }>(db, `approvals_count_${viewName}`, () =>
-              db
-                .select({ n: count() })
-                .from(approvals)
-                .where(viewWhere(view, Boolean(query.overdue))),
+              db.select({ n: count() }).from(approvals).where(inView()),
             ).execute(viewValues),
           prepared: { name: `approvals_page_${viewName}`, values: viewValues },
         })

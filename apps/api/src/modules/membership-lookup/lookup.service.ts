@@ -69,7 +69,8 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   // Every word must start one of the names: 'ada love' finds Ada Lovelace.
   // A name alone: one statement per number of words and sort, built once. One word is planned for each run's word (a
   // kept plan would walk the name order for a rare prefix); several words narrow each other, and their kept plan,
-  // which reads the prefix indexes, costs no more than planning them each time (decision 151).
+  // which reads the prefix indexes, costs no more than planning them each time (decision 151). Past four words (no
+  // name has more) each run is planned too: a long text leaves no kept statement per number of words.
   const bound = usersAlone && membershipCode === undefined ? everyWordStartsANameBound(query.name, FOLDED_NAMES) : undefined;
   if (bound) {
     return pagedList(db, query, {
@@ -85,7 +86,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       prepared: {
         name: `lookup_${bound.words}_words${opts.withEmail ? '_with_email' : ''}`,
         values: bound.values,
-        plan: bound.words === 1 ? 'eachRun' : 'cached',
+        plan: bound.words >= 2 && bound.words <= 4 ? 'cached' : 'eachRun',
       },
     });
   }
