@@ -22,8 +22,9 @@ interface ListSpec<S extends string, Q extends PgSelect> {
   sortable: SortColumns<S>;
   /** A unique column, sorted in the same direction after the chosen one. */
   tieBreak: AnyColumn;
-  /** Lists that page deep: `db.select({ key: tieBreak })` with the from, joins and where of `rows`. */
-  keys?: () => PgSelect;
+  /** Lists that page deep: `db.select({ key: tieBreak })` with the from, joins and where of `rows`; `page`, the order its
+   * keys are read in and the window taken, for a select that merges several (approvals.visible.ts). */
+  keys?: (page: KeysWindow) => PgSelect;
   /** Filters all placeholders: the page prepared under this name per sort, run with `values`; `plan`: pageOf (no keys: absent is 'cached'). */
   prepared?: { name: string; values?: Record<string, unknown>; plan?: 'cached' | 'eachRun' };
 }
@@ -35,9 +36,7 @@ export function filtersOf(query: object): Record<string, unknown> {
 }
 
 /** A totalKey: the list's name, and its filters (and whose view it is, if that matters). */
-export function totalKeyOf(list: string, query: object): string {
-  return `${list} ${JSON.stringify(filtersOf(query))}`;
-}
+export const totalKeyOf = (list: string, query: object): string => `${list} ${JSON.stringify(filtersOf(query))}`;
 
 function orderOf<S extends string>(paging: Paging<S>, sortable: SortColumns<S>, tieBreak: AnyColumn): SQL[] {
   const order = paging.direction === 'asc' ? asc : desc;
@@ -56,6 +55,7 @@ export async function pagedList<S extends string, Q extends PgSelect>(
   return { rows: rows as Awaited<Q>[number][], count: Number(totals[0]?.n ?? 0) };
 }
 
+export type KeysWindow = { order: SQL[]; limit: SQL | Placeholder; offset: SQL | Placeholder };
 type Statement<R = unknown> = { execute(values: Record<string, unknown>): Promise<R[]> };
 const statements = oncePerDatabase(() => new Map<string, Statement>());
 /** The statement prepared under `name` on this database, built on first use; unnamed, PostgreSQL plans each run for its values. */
@@ -88,7 +88,7 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
     // Read from the end, the keys are sorted the other way.
     const direction = window.backwards ? (paging.direction === 'asc' ? 'desc' : 'asc') : paging.direction;
     const keysOrder = orderOf({ ...paging, direction }, spec.sortable, spec.tieBreak);
-    const pageKeys = sql`${keys().orderBy(...keysOrder)} limit ${limit} offset ${offset}`;
+    const pageKeys = sql`${keys({ order: keysOrder, limit, offset }).orderBy(...keysOrder)} limit ${limit} offset ${offset}`;
     return spec
       .rows()
       .where(sql`${spec.tieBreak} = any(array(${pageKeys}))`)

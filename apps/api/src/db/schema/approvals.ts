@@ -65,7 +65,12 @@ export const approvals = pgTable(
     // The list's sorts with their tie-break (issue 8): the first page reads ten matching index entries instead of
     // every application sharing the first date and sorting them.
     index('approvals_update_date_sort_idx').on(t.update_date, t.id),
-    index('approvals_low_idx').on(t.id_user_low),
+    // What an approver sees, by last change (the Approvals list's default): each approver's applications in that order
+    // from the level where they see them (approvals.list.ts `seenByLastChange`). The first serves lookups by id_user_low.
+    index('approvals_low_update_idx').on(t.id_user_low, t.update_date, t.id),
+    index('approvals_mid_update_idx').on(t.id_user_mid, t.update_date, t.id).where(sql`${t.level_reached} >= 1`),
+    index('approvals_high_update_idx').on(t.id_user_high, t.update_date, t.id).where(sql`${t.level_reached} >= 2`),
+    index('approvals_global_update_idx').on(t.id_user_global, t.update_date, t.id).where(sql`${t.level_reached} >= 3`),
     index('approvals_mid_idx').on(t.id_user_mid),
     index('approvals_high_idx').on(t.id_user_high),
     index('approvals_global_idx').on(t.id_user_global),

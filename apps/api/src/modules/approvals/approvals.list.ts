@@ -1,15 +1,12 @@
-// The Approvals list (SPEC §2) — what the actor may see (`visibleTo`, the SQL twin of the policy's `canView`), its
-// filters and its pages — and a character's own applications.
+// The Approvals list (SPEC §2) — what the actor may see (approvals.visible.ts), its filters and its pages — and a
+// character's own applications.
 import { OPEN_APPROVAL_STATUSES, isOverdue, overdueCutoff } from '@guildhall/shared/rules/approval-workflow';
-import { childDomains, type LocationLike } from '@guildhall/shared/rules/locations';
 import type { ApprovalListRow, ApprovalRow, ApprovalsListQuery } from '@guildhall/shared/schemas/approvals';
 import type { ListResult, Paging } from '@guildhall/shared/schemas/envelope';
-import { and, count, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../auth/actor';
 import {
-  anyOf,
-  anyOfKeys,
   qualified,
   everyWordStartsAName,
   filtersOf,
@@ -19,17 +16,15 @@ import {
   type SortColumns,
   approvals,
   characters,
-  locations,
   users,
   venues,
   inList,
   type Db,
 } from '../../db/index';
 import { escapeLike } from '@guildhall/shared/rules/name-search';
-import { listLocations } from '../locations/locations.service';
-import { reachOf, reachesEverywhere } from './approvals.policy';
 import { fullName } from '../users/person-name';
 import { coreColumns, coreDates, players } from './approvals.rows';
+import { awaitingApprover, placesUnder, seenByLastChange, someMember, type Visible, visibleTo, visibleWhere } from './approvals.visible';
 
 export const CHARACTER_APPROVALS_SORTABLE = ['created_at', 'app_number', 'status'] as const;
 
@@ -64,32 +59,6 @@ export async function listApprovalsOfCharacter(
   };
 }
 
-/** The places at and below any of `ids` (a subquery over the small locations table). */
-const placesUnder = (ids: number[]) => {
-  const array = sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
-  return sql`(select ${locations.id_location} from ${locations} where ${locations.id_location} = any(${array}) or coalesce(string_to_array(${locations.id_parent_location}, ',')::int[], '{}') && ${array})`;
-};
-
-// Per location list (the remembered one: the same array until a location changes) and reach.
-const placesOfReach = new WeakMap<readonly LocationLike[], Map<string, readonly number[]>>();
-function placesAtOrUnder(all: readonly LocationLike[], reach: readonly number[]): readonly number[] {
-  let byReach = placesOfReach.get(all);
-  if (!byReach) {
-    byReach = new Map();
-    placesOfReach.set(all, byReach);
-  }
-  const key = reach.join(',');
-  let places = byReach.get(key);
-  if (!places) {
-    places = [...new Set([...reach, ...reach.flatMap((id) => childDomains(all, id).map((l) => l.id_location))])];
-    byReach.set(key, places);
-  }
-  return places;
-}
-
 /** The joins a total needs for the filters in force (none for a plain view: approvals' indexes alone). */
 function countJoins<Q extends PgSelect>(q: Q, needs: { player: boolean; venue: boolean }): Q {
   if (!needs.player && !needs.venue) return q;
@@ -97,49 +66,6 @@ function countJoins<Q extends PgSelect>(q: Q, needs: { player: boolean; venue: b
   if (needs.player) q.innerJoin(players, eq(players.id_user, characters.id_user));
   if (needs.venue) q.leftJoin(venues, eq(venues.id_venue, characters.id_venue));
   return q;
-}
-
-/** `me` is a member's id, or a placeholder of a prepared statement (the overview's). */
-type Me = number | SQL.Aliased | ReturnType<typeof sql.placeholder>;
-/** The member's own characters, as a subquery (indexed by characters_user_idx). */
-const ownCharacters = (me: Me) => sql`(select ${characters.id_character} from ${characters} where ${characters.id_user} = ${me})`;
-
-/** The places a post reaches: values, or the placeholder of a prepared statement (an int array). */
-type Places = readonly number[] | ReturnType<typeof sql.placeholder>;
-
-/**
- * SQL twin of `canView` (approvals.policy.ts) for `me` and the places their posts reach: written on the approvals row
- * alone so a total needs no join (the chain columns and own characters: a BitmapOr).
- */
-function visibleWhere(me: Me, reached: Places | undefined): SQL {
-  return or(
-    // The member's own characters as an array the statement reads first (an InitPlan), so this branch joins the
-    // others in one BitmapOr on approvals_character_idx without a statement of its own.
-    sql`${approvals.character_id} = any(array${ownCharacters(me)})`,
-    eq(approvals.id_user_low, me),
-    and(eq(approvals.id_user_mid, me), gte(approvals.level_reached, 1)),
-    and(eq(approvals.id_user_high, me), gte(approvals.level_reached, 2)),
-    and(eq(approvals.id_user_global, me), gte(approvals.level_reached, 3)),
-    reached === undefined
-      ? undefined
-      : Array.isArray(reached)
-        ? anyOf(approvals.id_location, reached)
-        : anyOfKeys(approvals.id_location, reached),
-  )!;
-}
-
-/** What the actor may see (built when a statement is), and the places at and below their posts. */
-type Visible = { where: (() => SQL) | undefined; reached: readonly number[] };
-
-/**
- * What the actor may see: undefined for administrators and national posts; `reached`, the places at and below their posts (from the
- * remembered location list, not a statement of their own; approvals_location_idx), empty when they hold none.
- */
-async function visibleTo(db: Db, actor: Actor): Promise<Visible> {
-  if (actor.isAdmin || reachesEverywhere(actor)) return { where: undefined, reached: [] };
-  const reach = reachOf(actor);
-  const reached = reach.length ? placesAtOrUnder(await listLocations(db), reach) : [];
-  return { where: () => visibleWhere(actor.id_user, reached.length ? reached : undefined), reached };
 }
 
 /** The name of the venue an application's character plays on, read by its key. */
@@ -172,11 +98,6 @@ const listRowsSelect = (db: Db, sortBy: ApprovalsListQuery['sortBy']) => {
     .$dynamic();
   return sortBy === 'venue_name' ? select.leftJoin(venues, eq(venues.id_venue, characters.id_venue)) : select;
 };
-/** Waiting at a level where the actor is the named approver (never their own character's). */
-export function awaitingApprover(me: Me): SQL {
-  return and(eq(approvals.awaiting_approver, me), sql`${approvals.character_id} not in ${ownCharacters(me)}`)!;
-}
-
 const SORTABLE = {
   level_since: approvals.level_since,
   update_date: approvals.update_date,
@@ -250,17 +171,25 @@ export async function listApprovals(
   const view = query.awaitingMe ? 'awaiting' : visible?.where === undefined ? 'all' : visible?.reached.length ? 'visible_reach' : 'visible';
   const viewName = `${view}${query.overdue ? '_overdue' : ''}`;
   const inView = () => viewWhere(view, Boolean(query.overdue));
+  // What a member without places sees: its total, and its pages by last change, read alike for every member.
+  const anyMemberAlike = view === 'visible' && !query.overdue;
   const viewValues = { me: actor.id_user, reached: visible?.reached ?? [], cutoff: cutoff.toISOString() };
   const list = { totalKey, sortable: SORTABLE, tieBreak: approvals.id, rows: () => listRowsSelect(db, query.sortBy), count: countAll };
   const page =
     !JOINED_SORTS.includes(query.sortBy) && Object.values(otherFilters).every((value) => value === undefined)
       ? await pagedList(db, query, {
           ...list,
-          keys: () => db.select({ key: approvals.id }).from(approvals).where(inView()).$dynamic(),
+          keys: (page) =>
+            anyMemberAlike && query.sortBy === 'update_date'
+              ? seenByLastChange(db, someMember, page)
+              : db.select({ key: approvals.id }).from(approvals).where(inView()).$dynamic(),
           // Its total too, while small (counted on every request): one statement per view.
           count: () =>
             preparedOnce<{ n: number }>(db, `approvals_count_${viewName}`, () =>
-              db.select({ n: count() }).from(approvals).where(inView()),
+              db
+                .select({ n: count() })
+                .from(approvals)
+                .where(anyMemberAlike ? visibleWhere(someMember, undefined) : inView()),
             ).execute(viewValues),
           prepared: { name: `approvals_page_${viewName}`, values: viewValues },
         })

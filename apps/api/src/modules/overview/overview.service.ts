@@ -6,7 +6,7 @@ import type { Overview } from '@guildhall/shared/schemas/overview';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
 import { anyOfKeys, batchedByKey, type Db, oncePerDatabase, qualified, approvals, locations, users, venues } from '../../db/index';
-import { awaitingApprover } from '../approvals/approvals.list';
+import { awaitingApprover } from '../approvals/approvals.visible';
 import { loadLadder } from '../prestige/prestige.service';
 import { userNotFound } from '../users/users.service';
 
