@@ -66,7 +66,7 @@ export const approvals = pgTable(
     // every application sharing the first date and sorting them.
     index('approvals_update_date_sort_idx').on(t.update_date, t.id),
     // What an approver sees, by last change (the Approvals list's default): each approver's applications in that order
-    // from the level where they see them (approvals.list.ts `seenByLastChange`). The first serves lookups by id_user_low.
+    // from the level where they see them (approvals.visible.ts `seenByLastChange`). The first serves lookups by id_user_low.
     index('approvals_low_update_idx').on(t.id_user_low, t.update_date, t.id),
     index('approvals_mid_update_idx').on(t.id_user_mid, t.update_date, t.id).where(sql`${t.level_reached} >= 1`),
     index('approvals_high_update_idx').on(t.id_user_high, t.update_date, t.id).where(sql`${t.level_reached} >= 2`),
