@@ -17,7 +17,14 @@ test.describe('Character search', () => {
     const value = await select.locator('option').nth(index).getAttribute('value');
     const text = (await select.locator('option').nth(index).textContent())!;
     await select.selectOption(value!);
+    // The select follows the URL: once it shows the choice, the list has re-rendered for it.
+    await expect(select).toHaveValue(value!);
     return text;
+  };
+  const clearFilters = async (page: Page) => {
+    await page.getByRole('button', { name: /Clear filters/ }).click();
+    // The button is there only while a filter is set: once it is gone, the list has re-rendered without them.
+    await expect(page.getByRole('button', { name: /Clear filters/ })).toBeHidden();
   };
 
   test('each filter narrows the results, and the filters stay in the URL', async ({ page, signInAs }) => {
@@ -35,12 +42,12 @@ test.describe('Character search', () => {
     const subtype = await choose(page, 'Subtype');
     expect(await found(page)).toBeLessThanOrEqual(ofType);
     for (const cell of await page.locator('td[data-label="Subtype"]').all()) await expect(cell).toHaveText(subtype);
-    await page.getByRole('button', { name: /Clear filters/ }).click();
+    await clearFilters(page);
     expect(await found(page)).toBe(all);
 
     await choose(page, 'Venue type');
     expect(await found(page)).toBeLessThan(all);
-    await page.getByRole('button', { name: /Clear filters/ }).click();
+    await clearFilters(page);
 
     await expect(page.getByLabel('Domain', { exact: true })).toBeDisabled();
     // Some region with characters, then one of its domains.
