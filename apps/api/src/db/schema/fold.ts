@@ -1,6 +1,7 @@
-// The folded names the schema stores and indexes (users.fold_*), and the search predicate those indexes serve:
-// written once, so the generated columns, their indexes and the queries use the very same expressions
-// (PostgreSQL matches an expression index only on an identical expression). The folding rule: shared name-search.
+// The folded names the schema stores and indexes (users.fold_*, and their starts users.name_starts), and the search
+// predicates those indexes serve: written once, so the generated columns, their indexes and the queries use the very
+// same expressions (PostgreSQL matches an expression index only on an identical expression). The folding rule: shared
+// name-search.
 import { afterPrefix, escapeLike, FOLD_FROM, FOLD_TO, foldText, wordsOf } from '@guildhall/shared/rules/name-search';
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { literal } from './sql-helpers';
@@ -41,20 +42,11 @@ const startsAName = (folded: AnyColumn[], from: string | Placeholder, to: string
   )})`;
 
 /**
- * The same for a statement built once: how many words, word i's range as the placeholders `from<i>` and `to<i>`
- * (built when the statement is), and the values to run it with; undefined when a word has no range.
+ * The membership lookup's words ('ada love' finds Ada Lovelace): each word folded, to be found among a member's
+ * `users.name_starts` (every start of every folded name), which its GIN index serves for any number of words.
  */
-export function everyWordStartsANameBound(text: string | undefined, folded: AnyColumn[]) {
-  const ranges = rangesOf(text);
-  if (ranges.some(([, after]) => after === undefined)) return undefined;
-  return {
-    words: ranges.length,
-    where: () => ranges.map((_, i) => startsAName(folded, sql.placeholder(`from${i}`), sql.placeholder(`to${i}`))),
-    values: Object.fromEntries(
-      ranges.flatMap(([prefix, after], i) => [
-        [`from${i}`, prefix],
-        [`to${i}`, after],
-      ]),
-    ),
-  };
-}
+export const foldedWords = (text: string | undefined): string[] => wordsOf(text).map((word) => foldText(word));
+
+/** Every word among the starts of the names: the words as a value, or as a placeholder of a statement built once. */
+export const startsOfNamesHold = (starts: AnyColumn, words: string[] | Placeholder): SQL =>
+  sql`${starts} @> ${Array.isArray(words) ? sql.param(words) : words}::text[]`;

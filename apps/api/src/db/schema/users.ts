@@ -33,6 +33,16 @@ export const users = pgTable(
     fold_mname: text('fold_mname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_mname'))}`),
     fold_lname: text('fold_lname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_lname'))}`),
     fold_nick: text('fold_nick').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_nick'))}`),
+    // Every start of every folded name ('a', 'ad', 'ada', … of each), for the membership lookup by name: its words are
+    // all among them (fold.ts `startsOfNamesHold`). A generated column cannot read another, hence the names again.
+    name_starts: text('name_starts')
+      .array()
+      .generatedAlwaysAs(
+        sql`starts_of_names(${sql.join(
+          ['user_fname', 'user_mname', 'user_lname', 'user_nick'].map((name) => foldSql(sql.identifier(name))),
+          sql`, `,
+        )})`,
+      ),
   },
   (t) => [
     uniqueIndex('users_camnum_uq').on(t.user_camnum),
@@ -43,6 +53,7 @@ export const users = pgTable(
     index('users_fold_mname_idx').on(sql`${t.fold_mname} text_pattern_ops`),
     index('users_fold_lname_idx').on(sql`${t.fold_lname} text_pattern_ops`),
     index('users_fold_nick_idx').on(sql`${t.fold_nick} text_pattern_ops`),
+    index('users_name_starts_idx').using('gin', t.name_starts),
     index('users_camnum_pattern_idx').on(sql`${t.user_camnum} text_pattern_ops`),
     index('users_lname_sort_idx').on(t.user_lname, t.id_user),
     // Lists of characters and applications sorted by their player (lower(last name), then the member).

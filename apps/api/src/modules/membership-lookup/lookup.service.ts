@@ -3,8 +3,8 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { LookupQuery, LookupRow } from '@guildhall/shared/schemas/membership-lookup';
 import { and, count, eq, gte, like, lte, or, sql } from 'drizzle-orm';
 import {
-  everyWordStartsAName,
-  everyWordStartsANameBound,
+  foldedWords,
+  startsOfNamesHold,
   qualified,
   filtersOf,
   oncePerDatabase,
@@ -38,7 +38,6 @@ const numberCount = oncePerDatabase((db) =>
     .where(like(users.user_camnum, sql.placeholder('prefix')))
     .prepare('lookup_count_by_number'),
 );
-const FOLDED_NAMES = [users.fold_fname, users.fold_mname, users.fold_lname, users.fold_nick];
 const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   id_user: users.id_user,
   user_lname: users.user_lname,
@@ -66,32 +65,31 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       prepared: { name: opts.withEmail ? 'lookup_page_with_email' : 'lookup_page' },
     });
   }
-  // Every word must start one of the names: 'ada love' finds Ada Lovelace.
-  // A name alone: one statement per number of words and sort, built once. One word is planned for each run's word (a
-  // kept plan would walk the name order for a rare prefix); several words narrow each other, and their kept plan,
-  // which reads the prefix indexes, costs no more than planning them each time (decision 151). Past four words (no
-  // name has more) each run is planned too: a long text leaves no kept statement per number of words.
-  const bound = usersAlone && membershipCode === undefined ? everyWordStartsANameBound(query.name, FOLDED_NAMES) : undefined;
-  if (bound) {
+  // Every word must start one of the names: 'ada love' finds Ada Lovelace (users.name_starts, GIN-indexed).
+  // A name alone: one statement for one word, planned for each run's word (a kept plan would read a common prefix's
+  // thousands of members through the index), and one for several words whatever their number, prepared once, which
+  // PostgreSQL plans for the words typed (decision 153).
+  const words = foldedWords(query.name);
+  if (usersAlone && membershipCode === undefined && words.length > 0) {
     return pagedList(db, query, {
       ...list,
       keys: () =>
         db
           .select({ key: users.id_user })
           .from(users)
-          .where(and(...bound.where()))
+          .where(startsOfNamesHold(users.name_starts, sql.placeholder('words')))
           .$dynamic(),
       rows: () => rowsSelect(db, opts.withEmail),
-      count: () => countAll().where(and(...everyWordStartsAName(query.name, FOLDED_NAMES))),
+      count: () => countAll().where(startsOfNamesHold(users.name_starts, words)),
       prepared: {
-        name: `lookup_${bound.words}_words${opts.withEmail ? '_with_email' : ''}`,
-        values: bound.values,
-        plan: bound.words >= 2 && bound.words <= 4 ? 'cached' : 'eachRun',
+        name: `lookup_${words.length === 1 ? '1_word' : 'words'}${opts.withEmail ? '_with_email' : ''}`,
+        values: { words },
+        plan: words.length === 1 ? 'eachRun' : 'cached',
       },
     });
   }
-  // With other filters, or a word without a range: the words' conditions among the others.
-  const conditions = everyWordStartsAName(query.name, FOLDED_NAMES);
+  // With other filters: the words' condition among the others.
+  const conditions = words.length > 0 ? [startsOfNamesHold(users.name_starts, words)] : [];
   // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
   const numberPrefix = query.membershipCode ? `${escapeLike(query.membershipCode.toUpperCase())}%` : undefined;
   // A number alone: its page and total prepared by name. PostgreSQL plans them for each prefix while a generic plan

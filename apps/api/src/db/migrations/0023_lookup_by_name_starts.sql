@@ -1,0 +1,7 @@
+-- The membership lookup by name: every start of every folded name of a member, kept in users.name_starts and indexed
+-- with GIN, so that a lookup by several words reads one index entry per word (db/schema/fold.ts).
+CREATE FUNCTION starts_of_names(VARIADIC names text[]) RETURNS text[]
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT coalesce(array_agg(DISTINCT left(name, n)), '{}') FROM unnest(names) name, generate_series(1, length(name)) n $$;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "name_starts" text[] GENERATED ALWAYS AS (starts_of_names(translate(lower(coalesce("user_fname", '')), 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz'), translate(lower(coalesce("user_mname", '')), 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz'), translate(lower(coalesce("user_lname", '')), 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz'), translate(lower(coalesce("user_nick", '')), 'áàâäãåāçćčéèêëēėęíìîïīñńóòôöõøōúùûüūýÿžźż', 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz'))) STORED;--> statement-breakpoint
+CREATE INDEX "users_name_starts_idx" ON "users" USING gin ("name_starts");
