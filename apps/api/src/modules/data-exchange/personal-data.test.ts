@@ -68,6 +68,8 @@ describe('a member’s data download', () => {
     const json = (name: string) => JSON.parse(files[`${name}.json`]!) as Record<string, unknown>[];
     expect(json('users')).toHaveLength(1);
     expect(json('users')[0]).not.toHaveProperty('password_hash');
+    expect(json('users')[0]).not.toHaveProperty('name_starts');
+    expect(json('users')[0]!.user_lname).toBe(member.user_lname);
     expect(files['users.json']).not.toContain('argon2id$secret');
     expect(json('user_emails')[0]!.email).toMatch(/^gdpr\./);
     expect(json('characters').map((c) => c.id_character)).toEqual([character.id_character]);

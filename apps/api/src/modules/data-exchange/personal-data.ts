@@ -15,10 +15,11 @@ import { approvalEvents, approvals, auditLog, characters, type Db, users } from 
 import { heldAbout, holdsAbout, memberEmails } from './held-about';
 
 /**
- * Secrets are the portal's, not the member's data: hashes and tokens stay out of the download; so does an earlier
- * download's zip (a copy of this same data).
+ * Columns left out of the download. Secrets are the portal's, not the member's data: hashes and tokens; so is an
+ * earlier download's zip (a copy of this same data), and the starts of their names the lookup's index reads
+ * (users.name_starts: their names again, cut up).
  */
-const SECRET = /hash|token|secret|^zip_file$/i;
+const LEFT_OUT = /hash|token|secret|^zip_file$|^name_starts$/i;
 
 export interface TableReach {
   name: string;
@@ -73,8 +74,8 @@ export function tablesReferringToMembers(): TableReach[] {
     );
 }
 
-function withoutSecrets(row: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET.test(key)));
+function withoutLeftOut(row: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !LEFT_OUT.test(key)));
 }
 
 /** What is kept of a row the member only acted on: its key, their part (the actor columns) and its times. */
@@ -104,7 +105,7 @@ export async function personalData(db: Db, id_user: number): Promise<Record<stri
     if (applicationIds.length) match.push(...t.applicationColumns.map((c) => inArray(c, applicationIds)));
     const about = match.length ? or(...match)! : sql`false`;
     const rows = match.length ? await db.select().from(t.table).where(about) : [];
-    out[t.name] = (rows as Record<string, unknown>[]).map(withoutSecrets);
+    out[t.name] = (rows as Record<string, unknown>[]).map(withoutLeftOut);
     if (!t.actorColumns.length) continue;
     const acted = await db
       .select(actedPart(t))
