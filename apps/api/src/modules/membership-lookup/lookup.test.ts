@@ -187,6 +187,39 @@ describe('GET /api/users', () => {
     }
   });
 
+  it('finds names among other filters and by place, as SQL does: every word a prefix of one of the four names', async () => {
+    const startsAName = (word: string) =>
+      sql`(u.fold_fname like ${`${word}%`} or u.fold_mname like ${`${word}%`} or u.fold_lname like ${`${word}%`} or u.fold_nick like ${`${word}%`})`;
+    for (const [name, words] of [
+      ['ada lo', ['ada', 'lo']],
+      ['M', ['m']],
+      ['JOSÉ maría n', ['jose', 'maria', 'n']],
+    ] as const) {
+      const where = sql.join(
+        words.map((w) => startsAName(w)),
+        sql` and `,
+      );
+      const res = await lookup(`?name=${encodeURIComponent(name)}&userType=Troupe&count=50`);
+      expect(res.statusCode).toBe(200);
+      const want = await rows<{ id_user: number }>(
+        t.database.db,
+        sql`select u.id_user from users u where ${where} and u.user_type = 'Troupe' order by u.id_user desc limit 50`,
+      );
+      expect(ids(res)).toEqual(want.map((r) => Number(r.id_user)));
+      expect(res.json().result.count).toBe(
+        await scalar(t.database.db, sql`select count(*)::int from users u where ${where} and u.user_type = 'Troupe'`),
+      );
+      const byPlace = await lookup(`?name=${encodeURIComponent(name)}&sortBy=location_name&direction=asc&count=50`);
+      const placed = await rows<{ id_user: number }>(
+        t.database.db,
+        sql`select u.id_user from users u left join locations l on l.id_location = u.id_location where ${where}
+            order by l.location_name asc, u.id_user asc limit 50`,
+      );
+      expect(ids(byPlace)).toEqual(placed.map((r) => Number(r.id_user)));
+    }
+    expect(ids(await lookup('?name=ada%20lo&userType=Troupe'))).not.toHaveLength(0);
+  });
+
   it('sorts by place as SQL does, each way, the place read on every row', async () => {
     for (const direction of ['asc', 'desc'] as const) {
       for (const page of [1, 2]) {
