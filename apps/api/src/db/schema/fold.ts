@@ -47,6 +47,6 @@ const startsAName = (folded: AnyColumn[], from: string | Placeholder, to: string
  */
 export const foldedWords = (text: string | undefined): string[] => wordsOf(text).map((word) => foldText(word));
 
-/** Every word among the starts of the names: the words as a value, or as a placeholder of a statement built once. */
-export const startsOfNamesHold = (starts: AnyColumn, words: string[] | Placeholder): SQL =>
+/** Every word among the starts of the names: the words as a value, or (as SQL) a statement's placeholder. */
+export const startsOfNamesHold = (starts: AnyColumn, words: string[] | Placeholder | SQL): SQL =>
   sql`${starts} @> ${Array.isArray(words) ? sql.param(words) : words}::text[]`;

@@ -38,7 +38,20 @@ const numberCount = oncePerDatabase((db) =>
     .where(like(users.user_camnum, sql.placeholder('prefix')))
     .prepare('lookup_count_by_number'),
 );
-const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
+/**
+ * The members whose names all of several words start, found first (`materialized`: the GIN index, whatever the words)
+ * and named "users" for the page's order: PostgreSQL keeps one plan for any words, the words behind a sub-select so
+ * the plan does not depend on them (decision 154). It holds the columns the lookup sorts by.
+ */
+const membersOfWords = (db: Db) => {
+  const { location_name: _place, ...ownColumns } = SORT_COLUMNS;
+  const matching = db
+    .select(ownColumns)
+    .from(users)
+    .where(startsOfNamesHold(users.name_starts, sql`(select ${sql.placeholder('words')}::text[])`));
+  return sql`(with matches as materialized (${matching}) select * from matches) as ${users}`;
+};
+const SORT_COLUMNS = {
   id_user: users.id_user,
   user_lname: users.user_lname,
   user_fname: users.user_fname,
@@ -46,7 +59,7 @@ const SORT_COLUMNS: SortColumns<LookupQuery['sortBy']> = {
   user_expiration: users.user_expiration,
   user_type: users.user_type,
   location_name: locations.location_name,
-};
+} satisfies SortColumns<LookupQuery['sortBy']>;
 
 export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmail: boolean }): Promise<ListResult<LookupRow>> {
   const countAll = () => db.select({ n: count() }).from(users).leftJoin(locations, eq(locations.id_location, users.id_location));
@@ -67,18 +80,23 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   }
   // Every word must start one of the names: 'ada love' finds Ada Lovelace (users.name_starts, GIN-indexed).
   // A name alone: one statement for one word, planned for each run's word (a kept plan would read a common prefix's
-  // thousands of members through the index), and one for several words whatever their number, prepared once, which
-  // PostgreSQL plans for the words typed (decision 153).
+  // thousands of members through the index), and one for several words whatever their number, its plan kept: its
+  // members found first, then their page (decision 154).
   const words = foldedWords(query.name);
   if (usersAlone && membershipCode === undefined && words.length > 0) {
     return pagedList(db, query, {
       ...list,
       keys: () =>
-        db
-          .select({ key: users.id_user })
-          .from(users)
-          .where(startsOfNamesHold(users.name_starts, sql.placeholder('words')))
-          .$dynamic(),
+        words.length === 1
+          ? db
+              .select({ key: users.id_user })
+              .from(users)
+              .where(startsOfNamesHold(users.name_starts, sql.placeholder('words')))
+              .$dynamic()
+          : db
+              .select({ key: sql<number>`${users}.${sql.identifier('id_user')}` })
+              .from(membersOfWords(db))
+              .$dynamic(),
       rows: () => rowsSelect(db, opts.withEmail),
       count: () => countAll().where(startsOfNamesHold(users.name_starts, words)),
       prepared: {
