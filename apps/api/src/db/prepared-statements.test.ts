@@ -62,8 +62,8 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
   });
   it('plans a lookup by one word for the word typed, and runs every lookup by several words through one statement', async () => {
     // A kept generic plan for one word would read a one-letter prefix's 5,000 members through the index of the names'
-    // starts. Several words narrow each other: one statement prepared by name, whatever their number, planned by
-    // PostgreSQL for the words or once for all.
+    // starts. Several words narrow each other: one statement prepared by name, whatever their number, its plan kept
+    // (its members found first, decision 154).
     const { id_location } = await buildMember(database.db, { user_fname: 'Ñandu', user_lname: 'Prefix' });
     await database.db.execute(sql`insert into users (user_fname, user_lname, user_camnum, user_type, user_expiration, id_location)
       select 'Many', 'Named ' || i, 'PN' || i, 'LARP', '2099-12-31', ${id_location} from generate_series(1, 5000) i`);
@@ -107,10 +107,11 @@ describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('statements prepare
     expect(await byName('nandu', 1)).toEqual(await matching(sql`user_fname = 'Ñandu'`, 1));
     const kept = (await prepared()).filter((s) => s.statement.includes('name_starts'));
     expect(kept.map((s) => s.name)).toEqual(['lookup_words_user_lname_asc', 'lookup_words_user_lname_asc_from_end']);
-    // The twelve lookups by several words, and only they, ran through them; past PostgreSQL's five planned runs, the
-    // page read from the start kept its plan (its members found first, decision 154).
+    // The twelve lookups by several words, and only they, ran through them; the page read from the start was planned
+    // for PostgreSQL's first five runs only, then ran on its kept plan.
     expect(kept.reduce((runs, s) => runs + Number(s.generic_plans) + Number(s.custom_plans), 0)).toBe(12);
-    expect(Number(kept[0]!.generic_plans)).toBe(Number(kept[0]!.generic_plans) + Number(kept[0]!.custom_plans) - 5);
+    expect(Number(kept[0]!.custom_plans)).toBe(5);
+    expect(Number(kept[0]!.generic_plans)).toBeGreaterThan(0);
   });
 
   it('keeps a lookup by number under a name, planned for the prefix typed while a generic plan would cost more', async () => {
