@@ -2,11 +2,11 @@
 // process at once (the writing code tells the change clock), by another process on the same PostgreSQL as soon as
 // its NOTIFY arrives (db/changes.ts, migration 0006). Writes to other tables leave them be.
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions, sessions, tablesChanged, users } from '../db/index';
 import { buildCharacter, buildMember } from '../test/factories';
 import { bearer, createTestApp, type TestApp } from '../test/test-app';
+import { anotherProcess, eventually } from '../test/another-process';
 
 let t: TestApp;
 let statements: string[] = [];
@@ -19,15 +19,6 @@ afterAll(() => t?.close());
 
 const sessionReads = () => statements.filter((s) => /from "sessions"/.test(s)).length;
 const me = (id: number, token: string) => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
-
-/** Until `check` holds: another process's write reaches this one by a notification, a moment after its commit. */
-async function eventually(check: () => Promise<boolean>, withinMs = 3000) {
-  for (let waited = 0; waited < withinMs; waited += 20) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
-}
 
 /** Until two requests read the session once: the listening connection is opened in the background, and until it
  * is up the session is read every time. */
@@ -96,12 +87,7 @@ it('an experience entry (a table no remembered value is read from) keeps the rem
 });
 
 describe.runIf(process.env.GUILDHALL_TEST_DB === 'postgres')('another process on the same PostgreSQL', () => {
-  let other: pg.Client;
-  beforeAll(async () => {
-    other = new pg.Client({ connectionString: t.url });
-    await other.connect();
-  });
-  afterAll(() => other?.end());
+  const other = anotherProcess(() => t.url);
 
   it('revokes a session: refused as soon as the notification arrives', async () => {
     const member = await buildMember(t.database.db);

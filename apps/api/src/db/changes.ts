@@ -1,25 +1,22 @@
-// What a process remembers between requests (a member's roles, the locations, the MC ladder) is kept until a watched
-// table is written (decision 075): by this process (tablesChanged, once committed) or by another, whose write fires
-// NOTIFY guildhall_changes (migration 0006). While the listening connection is down nothing remembered is used.
+// What a process remembers between requests (a member's roles and prestige, the locations, the MC ladder) is kept
+// until a watched table is written (decisions 075, 155): by this process (tablesChanged, once committed) or by another,
+// whose write fires NOTIFY guildhall_changes (migrations 0006, 0024). While the listener is down nothing is remembered.
 import pg from 'pg';
 import type { Db } from './types';
 
-/** The tables whose changes invalidate what a process remembers (each has a trigger in migration 0006). */
-export const WATCHED_TABLES = ['sessions', 'users', 'positions', 'venues', 'locations', 'mc_levels'] as const;
+/** The tables whose changes invalidate what a process remembers (each has a trigger; users': roles and names). */
+export const WATCHED_TABLES = ['sessions', 'users', 'positions', 'venues', 'locations', 'mc_levels', 'prestige'] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 export class ChangeClock {
   private readonly versions: Partial<Record<WatchedTable, number>> = {};
   /** Moved on whenever liveness changes: everything remembered before is unknown. */
   private epoch = 0;
-
   constructor(private live: boolean) {}
-
   /** The version of these tables together (their counts' sum); null while not live. */
   now(tables: readonly WatchedTable[]): number | null {
     return this.live ? tables.reduce((sum, table) => sum + (this.versions[table] ?? 0), this.epoch) : null;
   }
-
   /** These tables were written: what was remembered from them before is stale. */
   tick(tables: readonly WatchedTable[]) {
     for (const table of tables) this.versions[table] = (this.versions[table] ?? 0) + 1;
@@ -82,19 +79,23 @@ export function listenForChanges(url: string, clock: ChangeClock, onError: (erro
   };
 }
 
-/** A value read from these tables, kept until one changes; one read during a write, or a failed read, is not kept. */
-export function rememberedUntilChange<T>(tables: readonly WatchedTable[], load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
-  const kept = new WeakMap<Db, { version: number; value: Promise<T> }>();
-  return (db) => {
+/** A value read from these tables for an argument (none, or one keyed by its JSON), kept until one changes, for the latest
+ * `max` arguments at most; one read during a write, or a failed read, is not kept. */
+export function rememberedUntilChange<T, A = void>(tables: readonly WatchedTable[], load: (db: Db, arg: A) => Promise<T>, max = 1) {
+  const kept = new WeakMap<Db, Map<string | undefined, { version: number; value: Promise<T> }>>();
+  return (db: Db, arg: A): Promise<T> => {
     const clock = changeClock(db);
     const version = clock.now(tables);
-    if (version === null) return load(db);
-    const found = kept.get(db);
+    if (version === null) return load(db, arg);
+    const entries = kept.get(db) ?? kept.set(db, new Map()).get(db)!;
+    const key = JSON.stringify(arg);
+    const found = entries.get(key);
     if (found?.version === version) return found.value;
+    if (entries.size >= max) entries.clear();
     // Promise.resolve: a Drizzle query is a thenable that runs again each time it is awaited.
-    const entry = { version, value: Promise.resolve(load(db)) };
-    kept.set(db, entry);
-    const forget = () => kept.get(db) === entry && kept.delete(db);
+    const entry = { version, value: Promise.resolve(load(db, arg)) };
+    entries.set(key, entry);
+    const forget = () => entries.get(key) === entry && entries.delete(key);
     entry.value.then(() => clock.now(tables) !== version && forget(), forget);
     return entry.value;
   };

@@ -93,9 +93,12 @@ describe('POST /api/imports (prestige)', () => {
     const csv = [header, entry, entry, later].join('\r\n');
     const notices = () => scalar(t.database.db, sql`select count(*)::int from notifications where id_user = ${holder}`);
     const noticesBefore = await notices();
+    // The holder's record, opened before, is remembered (decision 155): the import shows on it at once.
+    expect(await ledgerCount(holder)).toBe(0);
     const res = await post('admin', { kind: 'prestige', csv, dry_run: false });
     expect(res.json().result).toMatchObject({ applied: true, created: 3, skipped: 0, errors: [] });
     expect(await ledger()).toEqual([{ n: 3, g: 2, r: 2, v: 1 }]);
+    expect(await ledgerCount(holder)).toBe(3);
     const [first] = await rows<{ d: string; by: string }>(
       t.database.db,
       sql`select p.prestige_description as d, u.user_camnum as by from prestige p join users u on u.id_user = p.id_reviewer

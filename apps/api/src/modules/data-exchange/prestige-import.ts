@@ -7,7 +7,7 @@ import { IMPORT_COLUMNS, type ImportReport } from '@guildhall/shared/schemas/dat
 import { dateField } from '@guildhall/shared/schemas/messages';
 import { type PrestigeAdd, prestigeAddSchema } from '@guildhall/shared/schemas/prestige';
 import { inArray } from 'drizzle-orm';
-import { prestige, type Db, type Tx } from '../../db/index';
+import { prestige, tablesChanged, type Db, type Tx } from '../../db/index';
 import { type CsvRow, type CsvSource, type OnProgress, readCsv } from './csv-read';
 import { erasedMemberReason } from './erased-members';
 import { ledgerDate } from './exports.service';
@@ -128,7 +128,7 @@ export async function planPrestige(db: Db | Tx, csv: CsvSource, dry_run: boolean
 
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no new entry nothing. */
 export async function importPrestige(db: Db, opts: ImportFile): Promise<ImportReport> {
-  return db.transaction(async (tx) => {
+  const report = await db.transaction(async (tx) => {
     await takeImportTurn(tx, 'prestige');
     const { report, planned } = await planPrestige(tx, opts.csv, false, opts.onProgress);
     if (report.errors.length) return report;
@@ -139,4 +139,6 @@ export async function importPrestige(db: Db, opts: ImportFile): Promise<ImportRe
     }
     return { ...report, applied: true };
   });
+  if (report.applied) tablesChanged(db, ['prestige']);
+  return report;
 }

@@ -71,6 +71,25 @@ describe('closing', () => {
     expect(await t.database.db.select().from(prestige).where(eq(prestige.id_game, later))).toEqual([]);
   });
 
+  it('shows a helper’s award on their prestige pages, opened before, once the game closes, and its withdrawal once corrected', async () => {
+    const g = await schedule();
+    const help = await post(`/api/games/${g}/checkins`, 'storyteller', { key: 'seen-help1', id_user: id.helper, role: 'helper' });
+    const pages = async () => ({
+      total: (await get(`/api/prestiges/user/${id.helper}/aggregates`, 'helper')).json().result.total_general,
+      awards: (await get(`/api/prestiges/user/${id.helper}?count=50`, 'helper'))
+        .json()
+        .result.rows.filter((r: { id_game: number }) => r.id_game === g),
+    });
+    const before = await pages();
+    expect(before.awards).toEqual([]);
+    await post(`/api/games/${g}/close`, 'storyteller');
+    const closed = await pages();
+    expect(closed.total).toBe(before.total + 5);
+    expect(closed.awards).toHaveLength(1);
+    expect((await post(`/api/games/${g}/corrections`, 'storyteller', { void: [help.json().result.id_checkin] })).statusCode).toBe(200);
+    expect(await pages()).toEqual(before);
+  });
+
   it('corrects attendance after closing by voiding and adding entries, never editing them', async () => {
     const g = await schedule();
     const ada = await post(`/api/games/${g}/checkins`, 'storyteller', {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckinInput, CorrectionInput } from '@guildhall/shared/schemas/games';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
-import { gameCheckins, games, type Db, type Tx, users, xpLogs, prestige } from '../../db/index';
+import { gameCheckins, games, type Db, prestige, tablesChanged, type Tx, users, xpLogs } from '../../db/index';
 import { addXpLogIn, voidXpLogIn } from '../characters/xp-log.service';
 import { notify } from '../notifications/notifications.service';
 import { awardsOwnPrestige } from '../prestige/prestige.policy';
@@ -133,7 +133,7 @@ async function post(tx: Tx, runner: Runner, game: LockedGame, checkin: Checkin):
 /** Closes the game once: every live check-in earns its entry in the same transaction; closing again does nothing. */
 export async function closeGame(db: Db, runner: Runner, id_game: number) {
   const by = runner.id_user;
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const game = await lockGame(tx, id_game);
     if (game.status === 'closed') return { closed: false, xp_entries: 0, prestige_entries: 0 };
     if (game.status === 'cancelled') throw gamesErrors.cancelled();
@@ -153,6 +153,8 @@ export async function closeGame(db: Db, runner: Runner, id_game: number) {
       .where(eq(games.id_game, id_game));
     return { closed: true, xp_entries: posted.xp, prestige_entries: posted.prestige };
   });
+  if (outcome.prestige_entries) tablesChanged(db, ['prestige']);
+  return outcome;
 }
 
 /** Corrects a closed game's attendance: a voided check-in's entries are voided (XP) or deleted with an audit (prestige). */
@@ -204,4 +206,5 @@ export async function correctAttendance(db: Db, runner: Runner, id_game: number,
       if (created) await post(tx, runner, game, created);
     }
   });
+  tablesChanged(db, ['prestige']);
 }

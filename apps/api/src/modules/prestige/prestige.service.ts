@@ -4,7 +4,17 @@ import type { PrestigeAdd, PrestigeAggregates, PrestigeEntry, PrestigeListQuery 
 import { memberClass } from '@guildhall/shared/rules/member-class';
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { mcLevels, oncePerDatabase, ownList, prestige, rememberedUntilChange, users, type Db, type Tx } from '../../db/index';
+import {
+  mcLevels,
+  oncePerDatabase,
+  ownList,
+  prestige,
+  rememberedUntilChange,
+  tablesChanged,
+  users,
+  type Db,
+  type Tx,
+} from '../../db/index';
 import type { Actor } from '../../auth/actor';
 import { stillCoordinates } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
@@ -49,13 +59,22 @@ const prestigeOf = ownList('prestige_of', {
   tieBreak: prestige.id_prestige,
 });
 
-export async function listPrestige(db: Db, id_user: number, query: PrestigeListQuery): Promise<ListResult<PrestigeEntry>> {
-  const { rows, count: total } = await prestigeOf(db, id_user, query);
-  return {
-    rows: rows.map(({ n: _n, ...row }) => ({ ...row, prestige_datetime: row.prestige_datetime.toISOString() })),
-    count: total,
-  };
-}
+// A member's prestige is read on every visit to their pages and written seldom (an award, a game's closing or correction,
+// an import, an erasure): their record's pages and totals are remembered until prestige, or a member's name (a
+// reviewer's), is written (db/changes.ts; decision 155). What is remembered is shared: callers do not change it.
+const pageOf = rememberedUntilChange(
+  ['prestige', 'users'],
+  async (db, { id_user, query }: { id_user: number; query: PrestigeListQuery }): Promise<ListResult<PrestigeEntry>> => {
+    const { rows, count: total } = await prestigeOf(db, id_user, query);
+    return {
+      rows: rows.map(({ n: _n, ...row }) => ({ ...row, prestige_datetime: row.prestige_datetime.toISOString() })),
+      count: total,
+    };
+  },
+  1000,
+);
+
+export const listPrestige = (db: Db, id_user: number, query: PrestigeListQuery) => pageOf(db, { id_user, query });
 
 // A member's totals, opened on every visit to their pages: prepared once per database.
 const sumsOf = oncePerDatabase((db) =>
@@ -71,8 +90,10 @@ const sumsOf = oncePerDatabase((db) =>
     .prepare('prestige_sums'),
 );
 
+const rememberedSums = rememberedUntilChange(['prestige'], (db, id_user: number) => sumsOf(db).execute({ id_user }), 10_000);
+
 export async function prestigeAggregates(db: Db, id_user: number): Promise<PrestigeAggregates> {
-  const [[sums], ladder] = await Promise.all([sumsOf(db).execute({ id_user }), loadLadder(db)]);
+  const [[sums], ladder] = await Promise.all([rememberedSums(db, id_user), loadLadder(db)]);
   const totals = {
     total_general: Number(sums?.total_general ?? 0),
     total_regional: Number(sums?.total_regional ?? 0),
@@ -92,10 +113,12 @@ export const loadLadder: (db: Db) => Promise<Ladder> = rememberedUntilChange(['m
 
 /** Records an award and tells the member, in one transaction. */
 export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAdd): Promise<number> {
-  return db.transaction((tx) => addPrestigeIn(tx, id_reviewer, input));
+  const id = await db.transaction((tx) => addPrestigeIn(tx, id_reviewer, input));
+  tablesChanged(db, ['prestige']);
+  return id;
 }
 
-/** The award inside the caller's transaction; a game's closing names the game it was earned at. */
+/** The award inside the caller's transaction (which calls tablesChanged once committed); a game's closing names its game. */
 export async function addPrestigeIn(tx: Tx, id_reviewer: number, input: PrestigeAdd & { id_game?: number | null }): Promise<number> {
   const [member] = await tx.select({ id_user: users.id_user }).from(users).where(eq(users.id_user, input.id_user));
   if (!member) throw prestigeErrors.memberNotFound();
@@ -130,9 +153,10 @@ export async function deletePrestige(db: Db, actor: Actor, id_prestige: number) 
     if (entry && !(await stillCoordinates(tx, actor, entry.id_location))) throw prestigeErrors.outOfReach();
     await deletePrestigeIn(tx, actor.id_user, id_prestige);
   });
+  tablesChanged(db, ['prestige']);
 }
 
-/** The deletion inside the caller's transaction (a game's attendance corrected). */
+/** The deletion inside the caller's transaction (a game's attendance corrected; it calls tablesChanged once committed). */
 export async function deletePrestigeIn(tx: Tx, by: number, id_prestige: number) {
   const [before] = await tx.delete(prestige).where(eq(prestige.id_prestige, id_prestige)).returning();
   if (!before) throw prestigeErrors.notFound();
