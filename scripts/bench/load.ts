@@ -34,9 +34,12 @@ async function json(args: string[], input?: object): Promise<Load> {
   return JSON.parse(stdout) as Load;
 }
 
+/** A warm-up's length: V8 optimises a route's code only after some thousands of its requests, and a server runs
+ * warm; a warm-up of 200 requests measured the compiler too (docs/bench/member-mix.md). */
+const WARM_UP_SECONDS = 3;
+
 export function loader(connections: number, duration: number) {
-  const length = (warmUp: boolean, seconds: string, clients = connections) =>
-    warmUp ? { amount: clients * 4 } : { duration: Number(seconds) };
+  const length = (warmUp: boolean, seconds: string) => ({ duration: warmUp ? WARM_UP_SECONDS : Number(seconds) });
   return {
     /** One URL (autocannon's command line), or several paths of one origin in turn (bench-paths.mjs). */
     async load(url: string | string[], token?: string, warmUp = false, seconds = String(duration), body?: object): Promise<Load> {
@@ -56,7 +59,8 @@ export function loader(connections: number, duration: number) {
         '-j',
         '-c',
         String(connections),
-        ...(warmUp ? ['-a', String(connections * 4)] : ['-d', seconds]),
+        '-d',
+        warmUp ? String(WARM_UP_SECONDS) : seconds,
         ...(token ? ['-H', `authorization=Bearer ${token}`] : []),
         // SPEC §7 makes some lists POSTs with their filters in the body.
         ...(body ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify(body)] : []),
@@ -65,7 +69,7 @@ export function loader(connections: number, duration: number) {
     },
     /** One connection per client, each cycling through its own requests (its own token, its own paths). */
     async loadClients(origin: string, clients: ClientRequest[][], warmUp = false, seconds = String(duration)): Promise<Load> {
-      const options = { url: origin, clients, connections: clients.length, ...length(warmUp, seconds, clients.length) };
+      const options = { url: origin, clients, connections: clients.length, ...length(warmUp, seconds) };
       return json([pathsScript], options);
     },
   };
