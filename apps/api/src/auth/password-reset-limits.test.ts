@@ -5,6 +5,7 @@ import { buildMember } from '../test/factories';
 import { askForReset } from '../test/password-reset';
 import { createListeningTestApp, type TestApp } from '../test/test-app';
 import { deliverPasswordResetLink } from './password-reset.service';
+import { noticesTransaction } from '../modules/notifications/notifications.service';
 
 let t: TestApp;
 
@@ -51,7 +52,9 @@ describe('the log, with no mail server configured', () => {
   it('in production logs only that a link was issued for the member, never the link', async () => {
     const log = logger();
     const member = await someone();
-    await t.database.db.transaction((tx) => deliverPasswordResetLink({ db: tx, log, production: true, mailServer: false }, member, link));
+    await noticesTransaction(t.database.db, (tx) =>
+      deliverPasswordResetLink({ db: tx, log, production: true, mailServer: false }, member, link),
+    );
     expect(log.info).toHaveBeenCalledWith(`password reset link issued for member ${member.id_user}`);
     expect(JSON.stringify(log.info.mock.calls)).not.toContain('secret-token-value');
   });
@@ -59,7 +62,9 @@ describe('the log, with no mail server configured', () => {
   it('elsewhere logs the link too', async () => {
     const log = logger();
     const member = await someone();
-    await t.database.db.transaction((tx) => deliverPasswordResetLink({ db: tx, log, production: false, mailServer: false }, member, link));
+    await noticesTransaction(t.database.db, (tx) =>
+      deliverPasswordResetLink({ db: tx, log, production: false, mailServer: false }, member, link),
+    );
     expect(JSON.stringify(log.info.mock.calls)).toContain(link.url);
   });
 });

@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { passwordSetupTokens, userEmails, users, type Db, type Tx } from '../db/index';
 import { hashLinkToken } from '../modules/administration/members.service';
 import { enqueue } from '../modules/mail/mail.outbox';
-import { notify } from '../modules/notifications/notifications.service';
+import { notify, type NoticeTx, noticesTransaction } from '../modules/notifications/notifications.service';
 
 /** How long a self-service reset link lives (an administrator's set-password link lives 72 hours). */
 export const PASSWORD_RESET_LINK_MINUTES = 60;
@@ -23,7 +23,7 @@ export interface ResetLink {
 }
 
 export interface DeliveryDeps {
-  db: Tx;
+  db: NoticeTx;
   log: { info(message: string): void };
   /** In production the log never holds the link (a log reader could take over the account). */
   production: boolean;
@@ -106,7 +106,7 @@ export async function sendPasswordReset(
   member: ResetMember,
   opts: { publicUrl: string; log: DeliveryDeps['log']; production: boolean; mailServer: boolean },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     // Still the member's address and the member still active: an address replaced since the look-up gets no link (a
     // change of it waits for this, then retires the link, or came first and is read here).
     const [still] = await tx

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Db } from './types';
 
 /** The tables whose changes invalidate what a process remembers (each has a trigger; users': roles and names). */
-export const WATCHED_TABLES = ['sessions', 'users', 'positions', 'venues', 'locations', 'mc_levels', 'prestige'] as const;
+export const WATCHED_TABLES = ['sessions', 'users', 'positions', 'venues', 'locations', 'mc_levels', 'prestige', 'notifications'] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 export class ChangeClock {

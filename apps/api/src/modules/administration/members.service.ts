@@ -23,7 +23,7 @@ import { writeAudit } from '../audit/audit.service';
 import { revokeFeed } from '../games/calendar.service';
 import { withdrawFromComingGames } from '../games/signups.service';
 import { mailSetPasswordLink } from '../mail/mail.account';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 import { isDomain } from '@guildhall/shared/rules/locations';
 import { administrationErrors } from './administration.errors';
 import { nextMembershipNumber, takeMembershipNumberTurn } from './membership-number';
@@ -144,7 +144,7 @@ export async function updateMembership(db: Db, by: number, id_user: number, inpu
 /** A coordinator's or administrator's renewal: the new expiry, audited, and the member told. */
 export async function renewMembership(db: Db, actor: Actor, id_user: number, user_expiration: string): Promise<void> {
   const by = actor.id_user;
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     const before = await lockMember(tx, id_user);
     // A transfer or a change of the coordinator's post since the right was checked (decision 028).
     if (!(await stillCoordinates(tx, actor, before.id_location))) throw administrationErrors.outOfReach();

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { COORDINATOR_TYPES } from '../../auth/scope';
 import { every } from '../../operations/every';
 import { approvalEscalations, approvals, characters, positions, type Db, type Tx } from '../../db/index';
-import { noticeSubject, notify } from '../notifications/notifications.service';
+import { noticeSubject, notify, noticesTransaction } from '../notifications/notifications.service';
 import { joinedWithPlace, venuePlaces } from './approvals.rows';
 import { approvalLink } from './approvals.notices';
 
@@ -76,7 +76,7 @@ export async function escalateOverdue(db: Db, opts: { now: Date; escalationDays:
     .limit(opts.batch ?? BATCH);
   let escalated = 0;
   for (const a of due) {
-    const done = await db.transaction(async (tx) => {
+    const done = await noticesTransaction(db, async (tx) => {
       // Only the process whose row lands escalates; the others' inserts do nothing.
       const [row] = await tx
         .insert(approvalEscalations)

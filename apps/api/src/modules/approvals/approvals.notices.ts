@@ -1,5 +1,5 @@
 // What an application's approvers are told: that it awaits their review, with a link to it (DESIGN §6).
-import { notify, noticeSubject } from '../notifications/notifications.service';
+import { notify, noticeSubject, type NoticeTx } from '../notifications/notifications.service';
 import type { Tx } from '../../db/index';
 
 export const approvalLink = (id: number) => `/storyteller/approvals/${id}`;
@@ -8,7 +8,7 @@ export const awaitsReviewMessage = (appNumber: string, description: string, char
 
 /** Tells the approver an application now awaits them (the notice is resolved when it leaves their level). */
 export const tellAwaitingApprover = (
-  tx: Tx,
+  tx: NoticeTx,
   approver: number | null,
   a: { id: number; app_number: string; description: string },
   character: string,

@@ -35,6 +35,7 @@ import { freeAppNumber } from './approvals.numbers';
 import type { ApprovalRecord } from './approvals.policy';
 import { fullName } from '../users/person-name';
 import { joined, joinedWithPlace, players, venuePlaces } from './approvals.rows';
+import { noticesTransaction } from '../notifications/notifications.service';
 
 /**
  * The holder of the first post of `type` at the location, if any (the lowest position id: the senior post). Read
@@ -62,7 +63,7 @@ async function holder(tx: Tx, id_location: number | undefined, type: 'DST' | 'RS
  * event, and that level's approver is told.
  */
 export async function submitApproval(db: Db, submitterId: number, input: ApprovalAdd): Promise<{ id: number; app_number: string }> {
-  return db.transaction(async (tx) => {
+  return noticesTransaction(db, async (tx) => {
     const [character] = await tx
       .select({
         status: characters.character_status,

@@ -4,12 +4,12 @@
 import { CHAIN_COLUMN, firstAwaitedLevel, OPEN_APPROVAL_STATUSES } from '@guildhall/shared/rules/approval-workflow';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { approvalEvents, approvals, type Tx } from '../../db/index';
-import { noticeSubject, resolveNotices } from '../notifications/notifications.service';
+import { noticeSubject, resolveNotices, type NoticeTx } from '../notifications/notifications.service';
 import { passOver } from './approvals.pass-over';
 import { tellAwaitingApprover } from './approvals.notices';
 
 export async function followCharacterToVenue(
-  tx: Tx,
+  tx: NoticeTx,
   character: { id_character: number; name: string; owner: number },
   venue: { st: number | null; name: string },
   by: number,

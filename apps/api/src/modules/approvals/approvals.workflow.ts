@@ -16,7 +16,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
 import { approvalEvents, approvals, characters, type Db } from '../../db/index';
 import { writeAudit } from '../audit/audit.service';
-import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
+import { noticeSubject, notify, resolveNotices, noticesTransaction } from '../notifications/notifications.service';
 import { approvalsErrors } from './approvals.errors';
 import { type ApprovalPolicyAction, type ApprovalRecord, approvalsPolicy, approverFacts } from './approvals.policy';
 import { tellAwaitingApprover } from './approvals.notices';
@@ -52,7 +52,7 @@ async function load(db: Db, actor: Actor, id: number, expectedStatus: ApprovalSt
 }
 
 async function apply(db: Db, actor: Actor, record: ApprovalRecord, change: Change): Promise<void> {
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     const moved = change.to !== undefined && change.to !== record.status;
     const to = change.to ?? record.status;
     const [row] = await tx

@@ -24,7 +24,7 @@ import {
   xpLogs,
 } from '../../db/index';
 import { followCharacterToVenue } from '../approvals/approvals.venue-move';
-import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
+import { noticeSubject, notify, resolveNotices, noticesTransaction, type NoticeTx } from '../notifications/notifications.service';
 import {
   appCount,
   characterColumns,
@@ -162,7 +162,7 @@ async function venueStoryteller(tx: Tx, id_venue: number) {
 
 /** The venue's storyteller hears of a character newly Pending on their style sheet, unless it is theirs (they may not sign it). */
 async function notifyStoryteller(
-  tx: Tx,
+  tx: NoticeTx,
   venue: { st: number | null; name: string },
   character: { id_character: number; name: string; owner: number },
 ) {
@@ -177,7 +177,7 @@ async function notifyStoryteller(
 
 /** A new character is Pending on its venue's style sheet (SPEC §4: being_reviewed 'no'). */
 export async function addCharacter(db: Db, id_user: number, input: CharacterAdd): Promise<number> {
-  return db.transaction(async (tx) => {
+  return noticesTransaction(db, async (tx) => {
     // The player stays active until the character is written (a deactivation waits for this).
     const [player] = await tx
       .select({ id: users.id_user })
@@ -213,7 +213,7 @@ export async function addCharacter(db: Db, id_user: number, input: CharacterAdd)
  * it dead) removes its open applications, each with an event saying why.
  */
 export async function updateCharacter(db: Db, id_character: number, actorId: number, input: CharacterUpdate) {
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     const [current] = await tx.select().from(characters).where(eq(characters.id_character, id_character)).for('update');
     if (!current) throw charactersErrors.notFound();
     const id_type = input.id_type ?? current.id_type;

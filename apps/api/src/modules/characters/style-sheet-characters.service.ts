@@ -4,7 +4,7 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { CharacterSign, VenueCharacterRow, VenueCharactersQuery } from '@guildhall/shared/schemas/venues';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { oncePerDatabase, pagedList, totalKeyOf, characters, users, venues, type Db } from '../../db/index';
-import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
+import { noticeSubject, notify, resolveNotices, noticesTransaction } from '../notifications/notifications.service';
 import { byPlayer, characterColumns, playerName, selectCharacterRowsWithPlayers, vssStatusSql } from './character-rows';
 import { charactersErrors } from './characters.errors';
 import type { CharacterFacts } from './characters.policy';
@@ -38,7 +38,7 @@ export async function signCharacter(
   // A character on no style sheet has nothing to accept or reject onto (issue 23).
   if (checkedVenue === null) throw charactersErrors.noStyleSheet();
   const stillRunBy = sql`exists (select 1 from ${venues} where ${venues.id_venue} = ${checkedVenue} and ${venues.id_user_st} is not distinct from ${checked.venue_st})`;
-  return db.transaction(async (tx) => {
+  return noticesTransaction(db, async (tx) => {
     const [signed] = await tx
       .update(characters)
       .set({

@@ -7,7 +7,7 @@
 import { DATA_DOWNLOAD_KEEP_HOURS, type DataDownload } from '@guildhall/shared/schemas/data-exchange';
 import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { dataDownloads, type Db } from '../../db/index';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 import { dataExchangeErrors } from './data-exchange.errors';
 import { personalDataZip } from './personal-data';
 
@@ -55,7 +55,7 @@ export async function latestDataDownload(db: Db, id_user: number): Promise<DataD
 async function build(db: Db, id: number, id_user: number) {
   try {
     const zip = await personalDataZip(db, id_user);
-    await db.transaction(async (tx) => {
+    await noticesTransaction(db, async (tx) => {
       const [ready] = await tx
         .update(dataDownloads)
         .set({

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prestige } from '../../db/index';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 import { buildCharacter } from '../../test/factories';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -81,7 +81,7 @@ beforeAll(async () => {
   await db.execute(
     sql`insert into xp_logs (id_character, xp_type, xp_description, xp_amount, xp_balance) values (${character.id_character}, 'Earn', 'Game', 7, 7)`,
   );
-  await db.transaction((tx) =>
+  await noticesTransaction(db, (tx) =>
     notify(tx, id.admin!, { kind: 'membership', message: `${person.first} ${person.last} renewed.`, link: '/overview' }),
   );
 });

@@ -13,6 +13,7 @@ import { type CsvRow, type CsvSource, type OnProgress, readCsv } from './csv-rea
 import { erasedMemberReason } from './erased-members';
 import { auditImport, takeImportTurn, type ImportFile, type PlannedAction, previewReport, RowErrors } from './import-kit';
 import { chunks, locationsByCode, membersByCamnum } from './members-lookup';
+import { type NoticeTx, noticesTransaction } from '../notifications/notifications.service';
 
 interface PlannedPosition {
   line: number;
@@ -91,7 +92,7 @@ export async function planPositions(db: Db | Tx, csv: CsvSource, dry_run: boolea
 // UTC+11 (midnight showed the day before in the Americas).
 const startedAt = (since: string | null) => (since ? sql`(${since}::date + time '12:00') at time zone 'UTC'` : sql`now()`);
 
-async function writePosition(tx: Tx, p: PlannedPosition, by: number) {
+async function writePosition(tx: NoticeTx, p: PlannedPosition, by: number) {
   if (p.action === 'create') {
     const [made] = await tx
       .insert(positions)
@@ -122,7 +123,7 @@ async function writePosition(tx: Tx, p: PlannedPosition, by: number) {
 
 /** Plans and writes in one transaction; a file with a bad row writes nothing, one with no change writes nothing. */
 export async function importPositions(db: Db, opts: ImportFile): Promise<ImportReport> {
-  const report = await db.transaction(async (tx) => {
+  const report = await noticesTransaction(db, async (tx) => {
     await takeImportTurn(tx, 'positions');
     const { report, planned } = await planPositions(tx, opts.csv, false, opts.onProgress);
     if (report.errors.length) return report;

@@ -6,7 +6,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../auth/actor';
 import { gameCheckins, games, type Db, prestige, tablesChanged, type Tx, users, xpLogs } from '../../db/index';
 import { addXpLogIn, voidXpLogIn } from '../characters/xp-log.service';
-import { notify } from '../notifications/notifications.service';
+import { notify, type NoticeTx, noticesTransaction } from '../notifications/notifications.service';
 import { awardsOwnPrestige } from '../prestige/prestige.policy';
 import { addPrestigeIn, deletePrestigeIn } from '../prestige/prestige.service';
 import { gamesErrors } from './games.errors';
@@ -91,7 +91,7 @@ type Runner = Pick<Actor, 'id_user' | 'isAdmin'>;
  * What one check-in earns: the XP entry for a player's character, prestige for a helper (but not to the runner who
  * closes the game, as nobody awards themselves prestige: another runner's closing, or staff, award it).
  */
-async function post(tx: Tx, runner: Runner, game: LockedGame, checkin: Checkin): Promise<'xp' | 'prestige' | null> {
+async function post(tx: NoticeTx, runner: Runner, game: LockedGame, checkin: Checkin): Promise<'xp' | 'prestige' | null> {
   const by = runner.id_user;
   const on = localDate(game.starts_at, game.time_zone);
   if (checkin.role === 'player' && checkin.id_character !== null && game.xp_award > 0) {
@@ -133,7 +133,7 @@ async function post(tx: Tx, runner: Runner, game: LockedGame, checkin: Checkin):
 /** Closes the game once: every live check-in earns its entry in the same transaction; closing again does nothing. */
 export async function closeGame(db: Db, runner: Runner, id_game: number) {
   const by = runner.id_user;
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await noticesTransaction(db, async (tx) => {
     const game = await lockGame(tx, id_game);
     if (game.status === 'closed') return { closed: false, xp_entries: 0, prestige_entries: 0 };
     if (game.status === 'cancelled') throw gamesErrors.cancelled();
@@ -160,7 +160,7 @@ export async function closeGame(db: Db, runner: Runner, id_game: number) {
 /** Corrects a closed game's attendance: a voided check-in's entries are voided (XP) or deleted with an audit (prestige). */
 export async function correctAttendance(db: Db, runner: Runner, id_game: number, input: CorrectionInput) {
   const by = runner.id_user;
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     const game = await lockGame(tx, id_game);
     await rosterChanged(tx, id_game);
     for (const id_checkin of input.void) {

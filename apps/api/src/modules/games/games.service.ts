@@ -17,7 +17,7 @@ import {
   type Tx,
   venues,
 } from '../../db/index';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 import { changedAtAll, changeNotice, type GameChange } from './game-changes';
 import { gameLink } from './game-link';
 import { gamesErrors } from './games.errors';
@@ -202,7 +202,7 @@ async function signedUpMembers(tx: Tx, ids: number[], by: number): Promise<numbe
  * another place; those waiting whom a raised capacity lets in, that a place opened.
  */
 export async function updateGame(db: Db, id_game: number, input: GameUpdate, by: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id_game, id_game)).for('update');
     if (!game) throw gamesErrors.notFound();
     if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
@@ -261,7 +261,7 @@ export async function updateGame(db: Db, id_game: number, input: GameUpdate, by:
 
 /** Cancels one game; everyone signed up hears of it, but `by`, who cancelled it. */
 export async function cancelGame(db: Db, id_game: number, by: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id_game, id_game)).for('update');
     if (!game) throw gamesErrors.notFound();
     if (game.status !== 'scheduled') throw gamesErrors.notScheduled();

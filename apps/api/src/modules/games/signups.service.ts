@@ -4,7 +4,7 @@
 import type { SignupInput } from '@guildhall/shared/schemas/games';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { gameSignups, games, users, type Db, type Tx } from '../../db/index';
-import { notify } from '../notifications/notifications.service';
+import { notify, type NoticeTx, noticesTransaction } from '../notifications/notifications.service';
 import { gamesErrors } from './games.errors';
 import { gameLink } from './game-link';
 import { inTurns } from './in-turns';
@@ -71,7 +71,7 @@ async function signUpAlone(db: Db, values: SignupValues): Promise<SignupStatus> 
 
 /** The same statement, freeing a place, then the promotion after it under the same lock: one transaction. */
 async function signUpFreeingAPlace(db: Db, values: SignupValues): Promise<SignupStatus> {
-  return db.transaction(async (tx) => {
+  return noticesTransaction(db, async (tx) => {
     const { status, promoted } = await signUpFreeing(writesIn(tx), values);
     if (status === null) throw gamesErrors.signupConflict();
     if (status instanceof Error) throw status;
@@ -91,29 +91,27 @@ async function signUpFreeingAPlace(db: Db, values: SignupValues): Promise<Signup
  */
 async function signUpTogether(db: Db, turn: SignupValues[]): Promise<(SignupStatus | Error)[]> {
   const alone = (values: SignupValues) => signUpAlone(db, values).catch((error: Error) => error);
-  const written = await db
-    .transaction(async (tx) => {
-      const writes = writesIn(tx);
-      const results: (SignupStatus | Error | null)[] = [];
-      const promoted: Promoted[] = [];
-      for (const round of rounds(turn)) {
-        const outcomes = await Promise.all(round.map((i) => writes.signup.execute(turn[i]!)));
-        const freeing: number[] = [];
-        for (const [j, [outcome]] of outcomes.entries()) {
-          const i = round[j]!;
-          results[i] = refusalOr(() => answered(outcome));
-          if (results[i] === null && outcome?.frees) freeing.push(i);
-        }
-        const made = await Promise.all(freeing.map((i) => signUpFreeing(writes, turn[i]!)));
-        for (const [k, { status, promoted: moved }] of made.entries()) {
-          results[freeing[k]!] = status;
-          promoted.push(...moved);
-        }
+  const written = await noticesTransaction(db, async (tx) => {
+    const writes = writesIn(tx);
+    const results: (SignupStatus | Error | null)[] = [];
+    const promoted: Promoted[] = [];
+    for (const round of rounds(turn)) {
+      const outcomes = await Promise.all(round.map((i) => writes.signup.execute(turn[i]!)));
+      const freeing: number[] = [];
+      for (const [j, [outcome]] of outcomes.entries()) {
+        const i = round[j]!;
+        results[i] = refusalOr(() => answered(outcome));
+        if (results[i] === null && outcome?.frees) freeing.push(i);
       }
-      await tellPromoted(tx, turn[0]!.id_game as number, promoted);
-      return results;
-    })
-    .catch(() => undefined);
+      const made = await Promise.all(freeing.map((i) => signUpFreeing(writes, turn[i]!)));
+      for (const [k, { status, promoted: moved }] of made.entries()) {
+        results[freeing[k]!] = status;
+        promoted.push(...moved);
+      }
+    }
+    await tellPromoted(tx, turn[0]!.id_game as number, promoted);
+    return results;
+  }).catch(() => undefined);
   if (!written) return Promise.all(turn.map(alone));
   return Promise.all(written.map((result, i) => (result === null ? alone(turn[i]!) : result)));
 }
@@ -158,7 +156,7 @@ async function signUpFreeing(writes: ReturnType<typeof writesIn>, values: Signup
 type Promoted = Awaited<ReturnType<ReturnType<typeof promotion>['execute']>>[number];
 
 /** Tells the players promoted (the promotion's rows, with the game; none when nobody was) that a place opened. */
-async function tellPromoted(tx: Tx, id_game: number, promoted: Promoted[]) {
+async function tellPromoted(tx: NoticeTx, id_game: number, promoted: Promoted[]) {
   const game = promoted[0];
   if (!game) return;
   await notify(
@@ -210,7 +208,7 @@ function promotion(tx: Tx) {
  * Under the game's lock (the caller's), lets the first waiting players into the places free and tells them, as a
  * withdrawal does; a raised or removed capacity frees places too. True when anyone was promoted.
  */
-export async function promoteWaiting(tx: Tx, id_game: number): Promise<boolean> {
+export async function promoteWaiting(tx: NoticeTx, id_game: number): Promise<boolean> {
   const promoted = await promotion(tx).execute({ id_game });
   await tellPromoted(tx, id_game, promoted);
   return promoted.some((p) => p.id_user !== null);
@@ -218,7 +216,7 @@ export async function promoteWaiting(tx: Tx, id_game: number): Promise<boolean> 
 
 /** The member withdraws; a player's place goes to the first waiting. */
 export async function withdraw(db: Db, id_user: number, id_game: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     const game = await lockGame(tx, id_game);
     if (game.status !== 'scheduled') throw gamesErrors.notScheduled();
     const [signup] = await tx

@@ -7,7 +7,7 @@ import { mailOutbox, userEmails, users } from '../../db/index';
 import { memberWithAddress, useMailTestApp, waitUntil } from '../../test/mail';
 import type { TestSmtp } from '../../test/smtp';
 import type { TestApp } from '../../test/test-app';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -25,7 +25,7 @@ const rowsOf = (id_user: number) => t.database.db.select().from(mailOutbox).wher
 async function noticeHeldWhile(id_user: number, meanwhile: () => Promise<unknown>) {
   smtp.refuseSender.set(sender, 'Try again later');
   try {
-    await t.database.db.transaction((tx) => notify(tx, id_user, { kind: 'approval', message: 'Your application moved on.' }));
+    await noticesTransaction(t.database.db, (tx) => notify(tx, id_user, { kind: 'approval', message: 'Your application moved on.' }));
     await waitUntil(async () => (await rowsOf(id_user)).some((r) => r.attempts >= 1 && r.status === 'queued'));
     await meanwhile();
   } finally {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../../test/factories';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('GET /api/mail/outbox without a mail server', () => {
   it('lists each message, delivered to the log, newest first', async () => {
     expect(t.app.mailer.kind).toBe('log');
     const member = await buildMember(t.database.db);
-    await t.database.db.transaction((tx) =>
+    await noticesTransaction(t.database.db, (tx) =>
       notify(tx, member.id_user, { kind: 'transfer', message: 'Your transfer was accepted.', link: '/x' }),
     );
     const admin = await t.tokenFor('admin@guildhall.test');

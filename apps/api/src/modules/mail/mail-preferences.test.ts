@@ -8,7 +8,7 @@ import { mailOutbox, userEmails } from '../../db/index';
 import { memberWithAddress, waitUntil } from '../../test/mail';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createTestApp, matrixAccounts, type TestApp } from '../../test/test-app';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -30,7 +30,7 @@ async function coordinatorAccounts() {
 const member = () => memberWithAddress(t, 'pref');
 const arrivedFor = (email: string) => smtp.received.filter((m) => m.to === email);
 const tell = (id_user: number, kind: string, message: string) =>
-  t.database.db.transaction((tx) => notify(tx, id_user, { kind, message, link: '/overview' }));
+  noticesTransaction(t.database.db, (tx) => notify(tx, id_user, { kind, message, link: '/overview' }));
 const prefs = (m: { id_user: number; token: string }, id = m.id_user) =>
   t.app.inject({ method: 'GET', url: `/api/user/${id}/mail-preferences`, headers: bearer(m.token) });
 const put = (m: { id_user: number; token: string }, preferences: unknown, id = m.id_user) =>

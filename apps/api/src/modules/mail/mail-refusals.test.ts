@@ -8,7 +8,7 @@ import { mailAddressMarks, mailOutbox } from '../../db/index';
 import { askForReset, memberWithAddress, useMailTestApp, waitUntil } from '../../test/mail';
 import type { TestSmtp } from '../../test/smtp';
 import { bearer, type TestApp } from '../../test/test-app';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -30,7 +30,8 @@ const bouncing = async (m: { id_user: number; token: string }) =>
   (await t.app.inject({ method: 'GET', url: `/api/user/${m.id_user}/mail-preferences`, headers: bearer(m.token) })).json().result
     .bouncing as boolean;
 const tellThrice = async (id_user: number) => {
-  for (const n of [1, 2, 3]) await t.database.db.transaction((tx) => notify(tx, id_user, { kind: 'approval', message: `Notice ${n}.` }));
+  for (const n of [1, 2, 3])
+    await noticesTransaction(t.database.db, (tx) => notify(tx, id_user, { kind: 'approval', message: `Notice ${n}.` }));
 };
 
 describe('a mail server that refuses the portal, not the member', () => {

@@ -9,7 +9,7 @@ import { buildLocation } from '../../test/factories';
 import { askForReset, memberWithAddress, waitUntil } from '../../test/mail';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { bearer, createPortalOn, createTestApp, type TestApp } from '../../test/test-app';
-import { notify } from '../notifications/notifications.service';
+import { notify, noticesTransaction } from '../notifications/notifications.service';
 import { forgetDelivered, OUTBOX_KEEP_DAYS } from './mail.outbox';
 import { renderMail } from './mail.render';
 import { claimDue } from './mail.sender';
@@ -55,7 +55,7 @@ describe('each kind of message', () => {
     });
     expect(put.statusCode).toBe(200);
     for (const kind of MAIL_KINDS) {
-      await t.database.db.transaction((tx) =>
+      await noticesTransaction(t.database.db, (tx) =>
         notify(tx, member.id_user, { kind, message: `A ${kind} message for <Ada & "Bob">. More text.`, link: `/page/${kind}` }),
       );
     }
@@ -77,7 +77,7 @@ describe('each kind of message', () => {
   it('a game’s notice (cancelled, moved, a place opened) is e-mailed at once to a member who chose nothing', async () => {
     const member = await memberWithEmail();
     const message = 'The Midnight Court on 2031-03-07 is cancelled.';
-    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'game', message, link: '/games/1' }));
+    await noticesTransaction(t.database.db, (tx) => notify(tx, member.id_user, { kind: 'game', message, link: '/games/1' }));
     await waitUntil(() => arrivedFor(member.email).length === 1);
     expect(arrivedFor(member.email)[0]!.subject).toBe(`${society}: ${message}`);
   });
@@ -133,7 +133,9 @@ describe('delivery', () => {
   it('holds messages while the mail server is down and delivers them once it is back', async () => {
     const member = await memberWithEmail();
     await smtp.stop();
-    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'approval', message: 'During the outage.', link: '/x' }));
+    await noticesTransaction(t.database.db, (tx) =>
+      notify(tx, member.id_user, { kind: 'approval', message: 'During the outage.', link: '/x' }),
+    );
     await waitUntil(async () => {
       const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, member.email));
       return (row?.attempts ?? 0) >= 2 && row?.status === 'queued';
@@ -148,7 +150,7 @@ describe('delivery', () => {
   it('marks a message the server refuses with 550 as failed, with the reason on the outbox page', async () => {
     const member = await memberWithEmail();
     smtp.refuse.set(member.email, 'No such mailbox here');
-    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'approval', message: 'Refused.', link: '/x' }));
+    await noticesTransaction(t.database.db, (tx) => notify(tx, member.id_user, { kind: 'approval', message: 'Refused.', link: '/x' }));
     await waitUntil(async () => (await statusOf(member.email))[0] === 'failed');
     const admin = await t.tokenFor('admin@guildhall.test');
     const res = await t.app.inject({ method: 'GET', url: '/api/mail/outbox?status=failed&count=100', headers: bearer(admin) });
@@ -164,7 +166,7 @@ describe('delivery', () => {
     const other = await createPortalOn(t, { ...env(), PUBLIC_URL: t.config.publicUrl }, { ownPool: true });
     try {
       const members = await Promise.all(Array.from({ length: 40 }, () => memberWithEmail()));
-      await t.database.db.transaction(async (tx) => {
+      await noticesTransaction(t.database.db, async (tx) => {
         for (const m of members) await notify(tx, m.id_user, { kind: 'approval', message: `Once for ${m.email}.`, link: '/x' });
       });
       await Promise.all([t.app.mailer.drain(), other.app.mailer.drain(), t.app.mailer.drain(), other.app.mailer.drain()]);
@@ -185,7 +187,7 @@ describe('a process killed mid-send', () => {
     await dead.close();
     // Claimed in the transaction that writes it, as the dying process would have: the live sender, nudged by the
     // commit, must not take it first.
-    const claimed = await t.database.db.transaction(async (tx) => {
+    const claimed = await noticesTransaction(t.database.db, async (tx) => {
       await notify(tx, member.id_user, { kind: 'approval', message: 'Survives a crash.', link: '/x' });
       return claimDue(tx as unknown as Db, 100, 1);
     });
@@ -206,7 +208,7 @@ describe('a process killed mid-send', () => {
     const member = await memberWithEmail();
     // The dying process: its claim (1-second lease, taken as the message is written, before the live sender can),
     // its delivery, and no record of it.
-    const claimed = await t.database.db.transaction(async (tx) => {
+    const claimed = await noticesTransaction(t.database.db, async (tx) => {
       await notify(tx, member.id_user, { kind: 'approval', message: 'Sent twice.', link: '/x' });
       return claimDue(tx as unknown as Db, 100, 1);
     });
@@ -227,7 +229,7 @@ describe('a process killed mid-send', () => {
 describe('the outbox', () => {
   it(`forgets delivered messages after ${OUTBOX_KEEP_DAYS} days and keeps the others`, async () => {
     const member = await memberWithEmail();
-    await t.database.db.transaction((tx) => notify(tx, member.id_user, { kind: 'approval', message: 'Old news.', link: '/x' }));
+    await noticesTransaction(t.database.db, (tx) => notify(tx, member.id_user, { kind: 'approval', message: 'Old news.', link: '/x' }));
     await waitUntil(async () => (await statusOf(member.email))[0] === 'sent');
     const later = (days: number) => new Date(Date.now() + days * 86_400_000);
     expect(await forgetDelivered(t.database.db, later(OUTBOX_KEEP_DAYS - 1))).toBe(0);

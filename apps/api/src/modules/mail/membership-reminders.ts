@@ -5,7 +5,7 @@
 import { type AnyColumn, and, asc, between, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { COORDINATOR_TYPES, locationAndBelow } from '../../auth/scope';
 import { membershipReminders, positions, users, type Db, type Tx } from '../../db/index';
-import { notify } from '../notifications/notifications.service';
+import { notify, type NoticeTx, noticesTransaction } from '../notifications/notifications.service';
 
 const BATCH = 500;
 /** A coordinator's weekly list names at most this many members; the notice says how many there are in all. */
@@ -23,8 +23,8 @@ const given = (id_user: AnyColumn, expiration: AnyColumn | string, stage: Remind
   and(eq(membershipReminders.id_user, id_user), eq(membershipReminders.user_expiration, expiration), eq(membershipReminders.stage, stage));
 
 /** Records the reminder and tells, in one transaction; only the process whose row lands tells. */
-const once = (db: Db, reminder: Reminder, tell: (tx: Tx) => Promise<boolean>) =>
-  db.transaction(async (tx) => {
+const once = (db: Db, reminder: Reminder, tell: (tx: NoticeTx) => Promise<boolean>) =>
+  noticesTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(membershipReminders)
       .values(reminder)

@@ -2,7 +2,7 @@ import type { ListResult } from '@guildhall/shared/schemas/envelope';
 import type { Notification, notificationsQuery } from '@guildhall/shared/schemas/notifications';
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { notifications, ownList, type Db, type Tx } from '../../db/index';
+import { notifications, ownList, rememberedUntilChange, tablesChanged, type Db, type Tx } from '../../db/index';
 import { mailForNotice } from '../mail/mail.outbox';
 
 const notificationsOf = ownList('notifications_of', {
@@ -20,25 +20,34 @@ const notificationsOf = ownList('notifications_of', {
   tieBreak: notifications.id,
 });
 
-export async function listNotifications(
+// A member's notifications are read on every page of the portal: their pages are remembered until the table is
+// written (db/changes.ts; decision 156). Every write goes through notify(), resolveNotices() or markRead(): the first
+// two only inside noticesTransaction, which tells the change clock once the transaction has committed.
+const pageOf = rememberedUntilChange(
+  ['notifications'],
+  async (db, { id_user, query }: { id_user: number; query: z.infer<typeof notificationsQuery> }) => {
+    const { rows, count: total, totals } = await notificationsOf(db, id_user, query);
+    return {
+      rows: rows.map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        message: n.message,
+        link: n.link,
+        created_at: n.created_at.toISOString(),
+        read_at: n.read_at?.toISOString() ?? null,
+      })),
+      count: total,
+      unread: Number(totals?.unread ?? 0),
+    };
+  },
+  1000,
+);
+
+export const listNotifications = (
   db: Db,
   id_user: number,
   query: z.infer<typeof notificationsQuery>,
-): Promise<ListResult<Notification> & { unread: number }> {
-  const { rows, count: total, totals } = await notificationsOf(db, id_user, query);
-  return {
-    rows: rows.map((n) => ({
-      id: n.id,
-      kind: n.kind,
-      message: n.message,
-      link: n.link,
-      created_at: n.created_at.toISOString(),
-      read_at: n.read_at?.toISOString() ?? null,
-    })),
-    count: total,
-    unread: Number(totals?.unread ?? 0),
-  };
-}
+): Promise<ListResult<Notification> & { unread: number }> => pageOf(db, { id_user, query });
 
 /** Marks the member's own notifications read (the given ones, or all); other members' ids are simply not touched. */
 export async function markRead(db: Db, id_user: number, ids: number[] | 'all'): Promise<number> {
@@ -49,7 +58,20 @@ export async function markRead(db: Db, id_user: number, ids: number[] | 'all'): 
       and(eq(notifications.id_user, id_user), isNull(notifications.read_at), ids === 'all' ? undefined : inArray(notifications.id, ids)),
     )
     .returning({ id: notifications.id });
+  if (updated.length) tablesChanged(db, ['notifications']);
   return updated.length;
+}
+
+declare const noticesTold: unique symbol;
+/** A transaction that may write notices: only noticesTransaction makes one. */
+export type NoticeTx = Tx & { readonly [noticesTold]: true };
+
+/** A transaction in which notices are written (notify, resolveNotices); once it has committed, what this process
+ * remembered of notifications is dropped. */
+export async function noticesTransaction<T>(db: Db, work: (tx: NoticeTx) => Promise<T>): Promise<T> {
+  const result = await db.transaction((tx) => work(tx as NoticeTx));
+  tablesChanged(db, ['notifications']);
+  return result;
 }
 
 /**
@@ -63,7 +85,7 @@ export const noticeSubject = (kind: SubjectKind, id: number): NoticeSubject => `
 export type NewNotification = { kind: string; message: string; link?: string | null; subject?: NoticeSubject };
 
 /** Tells members of something, inside the transaction of the change they hear about. */
-export async function notify(tx: Tx, id_users: number | readonly (number | null)[], note: NewNotification): Promise<void> {
+export async function notify(tx: NoticeTx, id_users: number | readonly (number | null)[], note: NewNotification): Promise<void> {
   const ids = [...new Set((Array.isArray(id_users) ? id_users : [id_users]).filter((id): id is number => id !== null))];
   if (ids.length === 0) return;
   await tx
@@ -81,7 +103,7 @@ export async function notify(tx: Tx, id_users: number | readonly (number | null)
  * the next readers, so their new notices stay unread.
  */
 export async function resolveNotices(
-  tx: Tx,
+  tx: NoticeTx,
   subjects: NoticeSubject | readonly NoticeSubject[],
   /** Only this member's notices (a post's former holder), not every reader's. */
   onlyOf?: number,

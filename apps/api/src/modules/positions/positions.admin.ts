@@ -23,7 +23,7 @@ import {
 import { passOver } from '../approvals/approvals.pass-over';
 import { tellAwaitingApprover } from '../approvals/approvals.notices';
 import { writeAudit } from '../audit/audit.service';
-import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
+import { noticeSubject, notify, resolveNotices, type NoticeTx, noticesTransaction } from '../notifications/notifications.service';
 import { positionsErrors } from './positions.errors';
 
 type PositionRecord = typeof positions.$inferSelect;
@@ -66,7 +66,7 @@ const CHAIN_COLUMN = {
  * post, applications submitted at that location; a regional post, at the region and below; a national post,
  * every application. Returns the ids moved.
  */
-export async function repointApprovals(tx: Tx, position: PositionRecord, from: number | null, to: number | null, by: number) {
+export async function repointApprovals(tx: NoticeTx, position: PositionRecord, from: number | null, to: number | null, by: number) {
   const level = chainLevelOf(position.pos_type as PositionType);
   if (!level || from === to) return [];
   const column = CHAIN_COLUMN[level];
@@ -142,7 +142,7 @@ export async function repointApprovals(tx: Tx, position: PositionRecord, from: n
  * characters Pending on the sheet go with it: the former storyteller's notices about them are resolved, and the new
  * one is told how many await them (not their own, which they may not sign).
  */
-async function syncVenueStoryteller(tx: Tx, position: PositionRecord, id_user: number | null) {
+async function syncVenueStoryteller(tx: NoticeTx, position: PositionRecord, id_user: number | null) {
   if (position.pos_type !== 'VST' || !position.id_venue) return;
   const [venue] = await tx
     .select({ former: venues.id_user_st, name: venues.venue_name })
@@ -181,7 +181,7 @@ async function lockPosition(tx: Tx, id_position: number): Promise<PositionRecord
 }
 
 /** What the post brought its former holder (applications, characters awaiting them) is no longer theirs to act on. */
-async function postLeft(tx: Tx, position: PositionRecord) {
+async function postLeft(tx: NoticeTx, position: PositionRecord) {
   if (position.id_user !== null) await resolveNotices(tx, noticeSubject('position', position.id_position), position.id_user);
 }
 
@@ -194,7 +194,7 @@ async function closeHolding(tx: Tx, id_position: number, by: number) {
 
 /** A new post at a location (a venue storyteller's on a venue of it), vacant or with its first holder. */
 export async function addPosition(db: Db, by: number, input: PositionAdd): Promise<number> {
-  const id_position = await db.transaction(async (tx) => {
+  const id_position = await noticesTransaction(db, async (tx) => {
     const [location] = await tx.select({ id: locations.id_location }).from(locations).where(eq(locations.id_location, input.id_location));
     if (!location) throw positionsErrors.noSuchLocation();
     const type = input.pos_type as PositionType;
@@ -243,7 +243,7 @@ export async function addPosition(db: Db, by: number, input: PositionAdd): Promi
 
 /** Gives the post to a member (filling a vacancy or reassigning): the old holding ends, a new one starts. */
 export async function assignPosition(db: Db, by: number, id_position: number, id_user: number): Promise<{ moved: number[] }> {
-  const reassigned = await db.transaction(async (tx) => {
+  const reassigned = await noticesTransaction(db, async (tx) => {
     const position = await lockPosition(tx, id_position);
     if (position.id_user === id_user) throw positionsErrors.sameHolder();
     await activeMember(tx, id_user);
@@ -276,7 +276,7 @@ export async function assignPosition(db: Db, by: number, id_position: number, id
 
 /** Ends the current holding: the post stays, vacant, and the holding is kept with its dates. */
 export async function endPosition(db: Db, by: number, id_position: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await noticesTransaction(db, async (tx) => {
     const position = await lockPosition(tx, id_position);
     if (position.id_user === null) throw positionsErrors.vacant();
     await closeHolding(tx, id_position, by);

@@ -18,7 +18,7 @@ import {
 import type { Actor } from '../../auth/actor';
 import { stillCoordinates } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
+import { notify, type NoticeTx, noticesTransaction } from '../notifications/notifications.service';
 import { prestigeErrors } from './prestige.errors';
 import { personName } from '../users/person-name';
 
@@ -113,13 +113,13 @@ export const loadLadder: (db: Db) => Promise<Ladder> = rememberedUntilChange(['m
 
 /** Records an award and tells the member, in one transaction. */
 export async function addPrestige(db: Db, id_reviewer: number, input: PrestigeAdd): Promise<number> {
-  const id = await db.transaction((tx) => addPrestigeIn(tx, id_reviewer, input));
+  const id = await noticesTransaction(db, (tx) => addPrestigeIn(tx, id_reviewer, input));
   tablesChanged(db, ['prestige']);
   return id;
 }
 
 /** The award inside the caller's transaction (which calls tablesChanged once committed); a game's closing names its game. */
-export async function addPrestigeIn(tx: Tx, id_reviewer: number, input: PrestigeAdd & { id_game?: number | null }): Promise<number> {
+export async function addPrestigeIn(tx: NoticeTx, id_reviewer: number, input: PrestigeAdd & { id_game?: number | null }): Promise<number> {
   const [member] = await tx.select({ id_user: users.id_user }).from(users).where(eq(users.id_user, input.id_user));
   if (!member) throw prestigeErrors.memberNotFound();
   const [created] = await tx

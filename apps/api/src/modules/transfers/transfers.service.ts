@@ -9,13 +9,13 @@ import type { Actor } from '../../auth/actor';
 import { coordinatorsOf, stillCoordinates } from '../../auth/scope';
 import { writeAudit } from '../audit/audit.service';
 import { listLocations } from '../locations/locations.service';
-import { noticeSubject, notify, resolveNotices } from '../notifications/notifications.service';
+import { noticeSubject, notify, resolveNotices, noticesTransaction } from '../notifications/notifications.service';
 import { transfersErrors } from './transfers.errors';
 
 const LINK = '/coordinator/transfers';
 
 export async function requestTransfer(db: Db, id_user: number, input: TransferAdd): Promise<number> {
-  return db.transaction(async (tx) => {
+  return noticesTransaction(db, async (tx) => {
     const [to] = await tx
       .select({ id: locations.id_location, type: locations.location_type, name: locations.location_name })
       .from(locations)
@@ -76,7 +76,7 @@ export async function decideTransfer(
   decision: 'Accepted' | 'Declined' | 'Cancelled',
   note?: string | null,
 ): Promise<void> {
-  const outcome = await db.transaction(async (tx): Promise<'stale' | undefined> => {
+  const outcome = await noticesTransaction(db, async (tx): Promise<'stale' | undefined> => {
     const [transfer] = await tx.select().from(transfers).where(eq(transfers.id, id)).for('update');
     if (!transfer) throw transfersErrors.notFound();
     if (transfer.status !== 'Pending') throw transfersErrors.notPending();
