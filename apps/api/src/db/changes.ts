@@ -1,6 +1,6 @@
 // What a process remembers between requests (a member's roles and prestige, the locations, the MC ladder) is kept
-// until a watched table is written (decisions 075, 155): by this process (tablesChanged, once committed) or by another,
-// whose write fires NOTIFY guildhall_changes (migrations 0006, 0024). While the listener is down nothing is remembered.
+// until a watched table is written (decisions 075, 155, 156): by this process (tablesChanged, once committed) or by
+// another, whose write fires NOTIFY guildhall_changes (migrations 0006, 0024, 0025). While the listener is down nothing is remembered.
 import pg from 'pg';
 import type { Db } from './types';
 

@@ -103,8 +103,7 @@ function pageOf<S extends string, Q extends PgSelect>(db: Db, paging: Paging<S>,
   return statement.execute({ ...spec.prepared.values, limit: window.limit, offset: window.offset });
 }
 
-// Where a page's keys are read from (total: infinite while unknown), null past the last row: past the middle, from
-// the other end (`backwards`), so the last page skips ten index entries rather than all the others.
+// Where a page's keys are read from (total: infinite while unknown), null past the last row; past the middle, backwards.
 function pageWindow(limit: number, offset: number, total: number): { backwards: boolean; limit: number; offset: number } | null {
   if (offset >= total) return null;
   const fromEnd = total - offset - limit;

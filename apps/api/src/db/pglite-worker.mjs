@@ -1,6 +1,5 @@
-// The embedded database in a thread of its own (decision 029), driven by `PgliteThread` (pglite.ts); plain JavaScript
-// that node runs as it is. Each { op, … } is answered in order with { result } (for 'protocol', the server's bytes, a
-// failed statement's ErrorResponse among them) or { error }, what PGlite threw; should its database close, the thread ends.
+// The embedded database in its own thread (decision 029), driven by pglite.ts: each { op, … } is answered in order with
+// { result } (for 'protocol', the server's bytes) or { error }, what PGlite threw; should its database close, it ends.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -13,8 +12,13 @@ async function handle(/** @type {any} */ message) {
       // Its pages are in memory or the OS's cache: a random read costs what a sequential one does (decision 029).
       await db.exec('set random_page_cost = 1.1');
       return null;
-    case 'protocol':
-      return await db.execProtocolRaw(message.bytes);
+    case 'protocol': {
+      // A startup is answered directly, the rest streamed: execProtocolRaw keeps memory it never frees (docs/bench).
+      if (message.bytes[0] === 0) return await db.execProtocolRaw(message.bytes);
+      /** @type {Uint8Array[]} */ const parts = [];
+      await db.execProtocolRawStream(message.bytes, { onRawData: (/** @type {Uint8Array} */ chunk) => parts.push(chunk.slice()) });
+      return new Uint8Array(Buffer.concat(parts)); // memory of its own, to transfer (Buffer.concat's may be a shared pool)
+    }
     case 'dump':
       // Answered in turn: no statement runs between the checkpoint and the copy.
       await db.exec('checkpoint');

@@ -1,7 +1,6 @@
-// PGlite (the default, embedded): a data directory locked to this process, or a database in memory, in a worker
-// thread of its own (pglite-worker.mjs, decision 029) so its WebAssembly has the second core. node-postgres talks to
-// it as to a PostgreSQL server, its socket's bytes crossing to the thread (decision 148). Should the thread die,
-// statements answer 503 while a new thread reopens the directory.
+// PGlite (the default, embedded): a data directory locked to this process, or a database in memory, in a worker thread
+// of its own (pglite-worker.mjs, decision 029). node-postgres talks to it as to a server, its socket's bytes crossing to
+// the thread (decision 148). Should the thread die, statements answer 503 while a new thread reopens the directory.
 import path from 'node:path';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -36,8 +35,7 @@ export async function openPglite(target: PgliteTarget): Promise<PgliteDatabase> 
     release?.();
     throw error;
   });
-  // PGlite's one session, lent to one caller at a time: a statement, or a transaction to its end (decision 148). A
-  // client breaks with its thread and pg-pool drops it; the next one first closes what that one left in the session.
+  // PGlite's one session, lent to one caller at a time (decision 148); a new client closes what a broken one left in it.
   const pool = new LendingPool({
     max: 1,
     idleTimeoutMillis: 0,

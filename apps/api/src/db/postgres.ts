@@ -59,8 +59,7 @@ export function openPostgres(target: { url: string } & PostgresOptions): Postgre
       : {}),
   });
   const onError = target.onError ?? (() => undefined);
-  // A server that goes away breaks idle and lent connections: logged, not an unhandled 'error' that ends the process;
-  // pg-pool drops them and the next request opens new ones.
+  // A server that goes away breaks connections: logged, not an unhandled 'error'; pg-pool drops them and opens new ones.
   pool.on('error', (error) => onError(error));
   const clock = new ChangeClock(false);
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => pool.holders.get(client)?.clients.delete(client));
