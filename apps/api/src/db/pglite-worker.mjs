@@ -13,7 +13,7 @@ async function handle(/** @type {any} */ message) {
       await db.exec('set random_page_cost = 1.1');
       return null;
     case 'protocol': {
-      // A startup is answered directly, the rest streamed: execProtocolRaw keeps memory it never frees (docs/bench).
+      // A startup is answered directly, the rest streamed: execProtocolRaw keeps memory it never frees (decision 157).
       if (message.bytes[0] === 0) return await db.execProtocolRaw(message.bytes);
       /** @type {Uint8Array[]} */ const parts = [];
       await db.execProtocolRawStream(message.bytes, { onRawData: (/** @type {Uint8Array} */ chunk) => parts.push(chunk.slice()) });
