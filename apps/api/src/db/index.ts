@@ -11,5 +11,5 @@ export { anyOf, anyOfKeys, qualified } from './sql-fragments';
 export type { Db, Tx } from './types';
 export * from './schema/index';
 export { inList, literal } from './schema/sql-helpers';
-export { everyWordStartsAName, foldedWords, startsOfNamesHold } from './schema/fold';
+export { everyWordStartsAName, foldedWords, startsOfNamesHold, startsOfWords } from './schema/fold';
 export { DataDirLockedError } from './lock';

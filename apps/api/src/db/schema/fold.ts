@@ -47,6 +47,16 @@ const startsAName = (folded: AnyColumn[], from: string | Placeholder, to: string
  */
 export const foldedWords = (text: string | undefined): string[] => wordsOf(text).map((word) => foldText(word));
 
+/**
+ * What a member's `name_starts` must hold for the words: the words, and for the first two of two letters or more the
+ * pair of their two-letter starts ('ad lo' for 'ada lo'), which few members share: the GIN index reads its short list
+ * first instead of intersecting the words' long ones (decision 158). Letters are counted as PostgreSQL's `left` does.
+ */
+export function startsOfWords(words: string[]): string[] {
+  const starts = words.map((word) => Array.from(word).slice(0, 2)).filter((letters) => letters.length === 2);
+  return starts.length >= 2 ? [...words, `${starts[0]!.join('')} ${starts[1]!.join('')}`] : words;
+}
+
 /** Every word among the starts of the names: the words as a value, or (as SQL) a statement's placeholder. */
 export const startsOfNamesHold = (starts: AnyColumn, words: string[] | Placeholder | SQL): SQL =>
   sql`${starts} @> ${Array.isArray(words) ? sql.param(words) : words}::text[]`;

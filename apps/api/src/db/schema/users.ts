@@ -33,8 +33,9 @@ export const users = pgTable(
     fold_mname: text('fold_mname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_mname'))}`),
     fold_lname: text('fold_lname').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_lname'))}`),
     fold_nick: text('fold_nick').generatedAlwaysAs(sql`${foldSql(sql.identifier('user_nick'))}`),
-    // Every start of every folded name ('a', 'ad', 'ada', … of each), for the membership lookup by name: its words are
-    // all among them (fold.ts `startsOfNamesHold`). A generated column cannot read another, hence the names again.
+    // Every start of every folded name ('a', 'ad', 'ada', … of each) and every pair of two-letter starts ('ad lo'), for
+    // the membership lookup by name: its words, and their pair, are all among them (fold.ts `startsOfWords`, decision
+    // 158). A generated column cannot read another, hence the names again.
     name_starts: text('name_starts')
       .array()
       .generatedAlwaysAs(

@@ -5,6 +5,7 @@ import { and, count, eq, gte, like, lte, or, sql } from 'drizzle-orm';
 import {
   foldedWords,
   startsOfNamesHold,
+  startsOfWords,
   qualified,
   filtersOf,
   oncePerDatabase,
@@ -83,6 +84,8 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
   // thousands of members through the index), and one for several words whatever their number, its plan kept: its
   // members found first, then their page (decision 154).
   const words = foldedWords(query.name);
+  // What name_starts must hold: the words, and the pair of two of them if they have two letters (decision 158).
+  const starts = startsOfWords(words);
   if (usersAlone && membershipCode === undefined && words.length > 0) {
     return pagedList(db, query, {
       ...list,
@@ -98,16 +101,16 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
               .from(membersOfWords(db))
               .$dynamic(),
       rows: () => rowsSelect(db, opts.withEmail),
-      count: () => countAll().where(startsOfNamesHold(users.name_starts, words)),
+      count: () => countAll().where(startsOfNamesHold(users.name_starts, starts)),
       prepared: {
         name: `lookup_${words.length === 1 ? '1_word' : 'words'}${opts.withEmail ? '_with_email' : ''}`,
-        values: { words },
+        values: { words: starts },
         plan: words.length === 1 ? 'eachRun' : 'cached',
       },
     });
   }
   // With other filters: the words' condition among the others.
-  const conditions = words.length > 0 ? [startsOfNamesHold(users.name_starts, words)] : [];
+  const conditions = words.length > 0 ? [startsOfNamesHold(users.name_starts, starts)] : [];
   // Membership numbers are upper case: a plain prefix LIKE can use users_camnum_pattern_idx.
   const numberPrefix = query.membershipCode ? `${escapeLike(query.membershipCode.toUpperCase())}%` : undefined;
   // A number alone: its page and total prepared by name. PostgreSQL plans them for each prefix while a generic plan

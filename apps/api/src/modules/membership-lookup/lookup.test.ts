@@ -1,7 +1,7 @@
 // GET /users: staff only, each filter and combination against counts computed in SQL, email for coordinators.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { users, userEmails } from '../../db/index';
+import { foldedWords, users, userEmails } from '../../db/index';
 import { rows, scalar } from '../../test/sql';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -33,6 +33,9 @@ afterAll(async () => {
 
 const lookup = (query: string, who = 'coordinator') =>
   t.app.inject({ method: 'GET', url: `/api/users${query}`, headers: bearer(token[who]!) });
+/** A word as SQL reads it without the index: a prefix of one of the four folded names. */
+const startsAName = (word: string) =>
+  sql`(u.fold_fname like ${`${word}%`} or u.fold_mname like ${`${word}%`} or u.fold_lname like ${`${word}%`} or u.fold_nick like ${`${word}%`})`;
 const ids = (res: { json: () => { result: { rows: { id_user: number }[] } } }) => res.json().result.rows.map((r) => r.id_user);
 
 describe('GET /api/users', () => {
@@ -187,9 +190,43 @@ describe('GET /api/users', () => {
     }
   });
 
+  it('finds by several words alone as SQL does, in any order, two words in one name, letters beyond 16 bits', async () => {
+    const added = await t.database.db
+      .insert(users)
+      .values([
+        { user_fname: 'Adam', user_lname: 'Lomax', user_nick: 'Ad Lo', user_camnum: 'ZZ0000000003', user_type: 'Troupe' },
+        { user_fname: '𝔸𝔹ra', user_lname: 'Lo', user_camnum: 'ZZ0000000004', user_type: 'Troupe' },
+      ])
+      .returning();
+    onTestFinished(() =>
+      t.database.db
+        .delete(users)
+        .where(
+          inArray(
+            users.id_user,
+            added.map((u) => u.id_user),
+          ),
+        )
+        .then(() => undefined),
+    );
+    for (const name of ['ada lo', 'lo ada', 'ada ad', 'ad lovelace', 'ada lo love', 'a lo', 'ad lo', '𝔸𝔹 lo', 'lo 𝔸𝔹r', 'jo nu ma']) {
+      const where = sql.join(
+        foldedWords(name).map((w) => startsAName(w)),
+        sql` and `,
+      );
+      const res = await lookup(`?name=${encodeURIComponent(name)}&count=50`);
+      expect(res.statusCode).toBe(200);
+      const want = await rows<{ id_user: number }>(
+        t.database.db,
+        sql`select u.id_user from users u where ${where} order by u.id_user desc limit 50`,
+      );
+      expect(ids(res), name).toEqual(want.map((r) => Number(r.id_user)));
+      expect(want.length, name).toBeGreaterThan(0);
+      expect(res.json().result.count, name).toBe(await scalar(t.database.db, sql`select count(*)::int from users u where ${where}`));
+    }
+  });
+
   it('finds names among other filters and by place, as SQL does: every word a prefix of one of the four names', async () => {
-    const startsAName = (word: string) =>
-      sql`(u.fold_fname like ${`${word}%`} or u.fold_mname like ${`${word}%`} or u.fold_lname like ${`${word}%`} or u.fold_nick like ${`${word}%`})`;
     for (const [name, words] of [
       ['ada lo', ['ada', 'lo']],
       ['M', ['m']],
