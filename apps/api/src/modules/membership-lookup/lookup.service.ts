@@ -49,7 +49,7 @@ const membersOfWords = (db: Db) => {
   const matching = db
     .select(ownColumns)
     .from(users)
-    .where(startsOfNamesHold(users.name_starts, sql`(select ${sql.placeholder('words')}::text[])`));
+    .where(startsOfNamesHold(users.name_starts, sql`(select ${sql.placeholder('starts')}::text[])`));
   return sql`(with matches as materialized (${matching}) select * from matches) as ${users}`;
 };
 const SORT_COLUMNS = {
@@ -94,7 +94,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
           ? db
               .select({ key: users.id_user })
               .from(users)
-              .where(startsOfNamesHold(users.name_starts, sql.placeholder('words')))
+              .where(startsOfNamesHold(users.name_starts, sql.placeholder('starts')))
               .$dynamic()
           : db
               .select({ key: sql<number>`${users}.${sql.identifier('id_user')}` })
@@ -104,7 +104,7 @@ export async function lookupMembers(db: Db, query: LookupQuery, opts: { withEmai
       count: () => countAll().where(startsOfNamesHold(users.name_starts, starts)),
       prepared: {
         name: `lookup_${words.length === 1 ? '1_word' : 'words'}${opts.withEmail ? '_with_email' : ''}`,
-        values: { words: starts },
+        values: { starts },
         plan: words.length === 1 ? 'eachRun' : 'cached',
       },
     });
